@@ -1,0 +1,189 @@
+"""Benchmark workloads: pinned source distributions fetched from PyPI.
+
+Each workload is an sdist downloaded with ``pip download --no-binary :all:``
+and unpacked once into the cache folder; later runs reuse the unpacked tree.
+
+    python benchmarks/workloads.py            # fetch every workload
+    python benchmarks/workloads.py --cache-dir /tmp/bench
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / (
+    "blast-radius-bench"
+)
+
+
+@dataclass(frozen=True)
+class Workload:
+    """A pinned sdist and where its Python package lives inside it."""
+
+    name: str  # distribution name on PyPI
+    version: str
+    package: str  # top-level import name
+    source_root: str  # folder (relative to the sdist root) that holds ``package``
+
+
+SQLALCHEMY = Workload("SQLAlchemy", "2.0.36", "sqlalchemy", "lib")
+DJANGO = Workload("Django", "5.1.4", "django", ".")
+WORKLOADS = (SQLALCHEMY, DJANGO)
+
+
+def add_cache_dir_argument(parser: argparse.ArgumentParser) -> None:
+    """The ``--cache-dir`` option shared by every benchmark script."""
+    parser.add_argument(
+        "--cache-dir",
+        type=Path,
+        default=DEFAULT_CACHE_DIR,
+        help=f"where downloads and unpacked trees are kept (default: {DEFAULT_CACHE_DIR})",
+    )
+
+
+def _safe_extract(archive: Path, dest: Path) -> None:
+    dest_resolved = dest.resolve()
+    if archive.name.endswith(".zip"):
+        with zipfile.ZipFile(archive) as zf:
+            for name in zf.namelist():
+                if not (dest / name).resolve().is_relative_to(dest_resolved):
+                    raise RuntimeError(f"unsafe path in {archive}: {name}")
+            zf.extractall(dest)
+        return
+    with tarfile.open(archive) as tf:
+        if hasattr(tarfile, "data_filter"):
+            tf.extractall(dest, filter="data")
+        else:  # pragma: no cover - Python without PEP 706
+            for member in tf.getmembers():
+                if not (dest / member.name).resolve().is_relative_to(dest_resolved):
+                    raise RuntimeError(f"unsafe path in {archive}: {member.name}")
+            tf.extractall(dest)
+
+
+def fetch_sdist(name: str, version: str, cache_dir: Path) -> Path:
+    """Download and unpack the sdist of ``name==version``; return its root folder.
+
+    The result is cached: ``<cache_dir>/sdists/<name>-<version>/`` holds the
+    archive, and ``<cache_dir>/src/<name>-<version>/`` the unpacked root (the
+    single top folder of the archive). A second call returns at once.
+    """
+    cache_dir = Path(cache_dir).expanduser()
+    key = f"{name.lower()}-{version}"
+    root = cache_dir / "src" / key
+    done = root / ".bench-unpacked"
+    if done.exists():
+        return root
+
+    dl_dir = cache_dir / "sdists" / key
+    dl_dir.mkdir(parents=True, exist_ok=True)
+    archives = _archives(dl_dir)
+    if not archives:
+        print(f"[workloads] downloading {name}=={version} sdist ...", file=sys.stderr)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                "--disable-pip-version-check",
+                "--quiet",
+                f"{name}=={version}",
+                "-d",
+                str(dl_dir),
+            ],
+            check=True,
+        )
+        archives = _archives(dl_dir)
+    if len(archives) != 1:
+        raise RuntimeError(f"expected one sdist in {dl_dir}, found {archives}")
+
+    root.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=root.parent, prefix=f".{key}-") as tmp:
+        tmp_path = Path(tmp)
+        _safe_extract(archives[0], tmp_path)
+        tops = [p for p in tmp_path.iterdir()]
+        top = tops[0] if len(tops) == 1 and tops[0].is_dir() else tmp_path
+        if root.exists():
+            shutil.rmtree(root)
+        if top is tmp_path:
+            shutil.copytree(tmp_path, root)
+        else:
+            top.rename(root)
+    done.write_text(f"{name}=={version}\n")
+    return root
+
+
+def _archives(folder: Path) -> list[Path]:
+    return sorted(
+        p
+        for p in folder.iterdir()
+        if p.is_file() and (p.name.endswith((".tar.gz", ".tgz", ".tar.bz2", ".zip")))
+    )
+
+
+def workload_root(workload: Workload, cache_dir: Path) -> Path:
+    """The unpacked sdist root of a workload (fetched on first use)."""
+    return fetch_sdist(workload.name, workload.version, cache_dir)
+
+
+def make_git_repo(src: Path, dest: Path) -> Path:
+    """Copy the tree ``src`` to ``dest`` and make it a git repository with one commit.
+
+    ``dest`` must not exist yet. Returns ``dest``.
+    """
+    src = Path(src)
+    dest = Path(dest)
+    if dest.exists():
+        raise FileExistsError(dest)
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns(".bench-unpacked", ".git"))
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
+
+    def git(*args: str) -> None:
+        subprocess.run(
+            ["git", *args], cwd=dest, check=True, env=env, stdout=subprocess.DEVNULL
+        )
+
+    git("init", "--quiet", "--initial-branch=main")
+    git("add", "--all", "--force")
+    git(
+        "-c",
+        "user.name=bench",
+        "-c",
+        "user.email=bench@example.invalid",
+        "-c",
+        "commit.gpgsign=false",
+        "commit",
+        "--quiet",
+        "--no-verify",
+        "-m",
+        "benchmark workload",
+    )
+    return dest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Fetch the benchmark workloads.")
+    add_cache_dir_argument(parser)
+    args = parser.parse_args(argv)
+    for w in WORKLOADS:
+        root = workload_root(w, args.cache_dir)
+        pkg = root / w.source_root / w.package
+        n = sum(1 for _ in pkg.rglob("*.py"))
+        print(f"{w.name}=={w.version}: {root} ({n} .py files under {pkg.relative_to(root)})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,3 @@
+from blast_radius.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,126 @@
+"""Run the extractor over many files, in a process pool when it pays off.
+
+tree-sitter objects cannot be pickled, so each worker loads its grammars and
+compiles its queries once (the pool initializer) and sends plain lists back.
+A worker that dies becomes an ``ExtractionError``, never a hang.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from blast_radius.adapters.grammars import load_language
+from blast_radius.core.extract import CompiledLanguage, extract_facts
+from blast_radius.core.facts import FileFacts
+from blast_radius.core.languages import language_by_name
+
+# Below this much work, starting processes costs more than it saves.
+_POOL_MIN_FILES = 24
+_POOL_MIN_BYTES = 512 * 1024
+_CHUNK_BYTES = 256 * 1024
+
+Job = tuple[str, str, bytes]
+"""(path, language name, content)."""
+Outcome = tuple[str, list[Any] | None, str | None]
+"""(path, facts as JSON lists or None, error message or None)."""
+
+
+class ExtractionError(RuntimeError):
+    """The extraction could not run (a worker died, a grammar failed to load)."""
+
+
+_WORKER_LANGUAGES: dict[str, CompiledLanguage] = {}
+
+
+def _init_worker(names: tuple[str, ...]) -> None:
+    for name in names:
+        _WORKER_LANGUAGES[name] = load_language(language_by_name(name))
+
+
+def _extract_one(languages: dict[str, CompiledLanguage], job: Job) -> Outcome:
+    path, language, data = job
+    try:
+        return path, extract_facts(languages[language], path, data).to_json(), None
+    except Exception as error:  # one bad file must not stop the index
+        return path, None, f"{type(error).__name__}: {error}"
+
+
+def _extract_chunk(jobs: list[Job]) -> list[Outcome]:
+    return [_extract_one(_WORKER_LANGUAGES, job) for job in jobs]
+
+
+def default_jobs() -> int:
+    """The number of worker processes to use by default: the usable cores."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Extractor:
+    """Extracts facts from file contents with ``jobs`` processes."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = max(1, jobs)
+        self._local: dict[str, CompiledLanguage] = {}
+
+    def extract(
+        self,
+        jobs: Sequence[Job],
+        progress: Callable[[int], None] | None = None,
+    ) -> list[tuple[str, FileFacts | None, str | None]]:
+        """Extract every job; results are in the order of ``jobs``."""
+        total_bytes = sum(len(j[2]) for j in jobs)
+        use_pool = self.jobs > 1 and len(jobs) >= _POOL_MIN_FILES and total_bytes >= _POOL_MIN_BYTES
+        outcomes: list[Outcome] = []
+        if not use_pool:
+            for name in sorted({j[1] for j in jobs}):
+                if name not in self._local:
+                    self._local[name] = load_language(language_by_name(name))
+            for job in jobs:
+                outcomes.append(_extract_one(self._local, job))
+                if progress:
+                    progress(1)
+        else:
+            outcomes = self._extract_in_pool(jobs, total_bytes, progress)
+        return [
+            (path, None if data is None else FileFacts.from_json(data), error)
+            for path, data, error in outcomes
+        ]
+
+    def _extract_in_pool(
+        self,
+        jobs: Sequence[Job],
+        total_bytes: int,
+        progress: Callable[[int], None] | None,
+    ) -> list[Outcome]:
+        # Chunks of similar byte size keep both workers busy to the end.
+        target = min(_CHUNK_BYTES, max(1, total_bytes // (self.jobs * 8)))
+        chunks: list[list[Job]] = [[]]
+        size = 0
+        for job in jobs:
+            if chunks[-1] and size >= target:
+                chunks.append([])
+                size = 0
+            chunks[-1].append(job)
+            size += len(job[2])
+        names = tuple(sorted({j[1] for j in jobs}))
+        outcomes: list[Outcome] = []
+        try:
+            with ProcessPoolExecutor(
+                max_workers=self.jobs, initializer=_init_worker, initargs=(names,)
+            ) as pool:
+                for result in pool.map(_extract_chunk, chunks):
+                    outcomes.extend(result)
+                    if progress:
+                        progress(len(result))
+        except BrokenProcessPool as error:
+            raise ExtractionError(
+                "a parser process died while extracting facts (out of memory, or a grammar "
+                "that failed to load); re-run with --jobs 1 to see the failing file"
+            ) from error
+        return outcomes

@@ -1,0 +1,52 @@
+"""Load tree-sitter grammars and this project's query files."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.metadata
+import importlib.resources
+
+from tree_sitter import Language
+
+from blast_radius.core.extract import CompiledLanguage
+from blast_radius.core.languages import LanguageRule
+
+
+class GrammarError(RuntimeError):
+    """A grammar or query could not be loaded: analysis would silently find nothing."""
+
+
+def query_source(rule: LanguageRule) -> str:
+    """Return the concatenated query text of a language."""
+    folder = importlib.resources.files("blast_radius") / "queries" / rule.name
+    return "\n".join((folder / name).read_text(encoding="utf-8") for name in rule.query_files)
+
+
+def load_language(rule: LanguageRule) -> CompiledLanguage:
+    """Import the grammar wheel of ``rule`` and compile its query."""
+    try:
+        module = importlib.import_module(rule.grammar_module)
+        language = Language(module.language())
+    except Exception as error:
+        raise GrammarError(
+            f"the {rule.name} grammar ({rule.grammar_module}) failed to load: {error}. "
+            f"Reinstall blast-radius so its pinned grammar wheels are present."
+        ) from error
+    try:
+        return CompiledLanguage.compile(rule.name, language, query_source(rule))
+    except ValueError as error:
+        raise GrammarError(str(error)) from error
+
+
+def fingerprint(rules: tuple[LanguageRule, ...], extractor_version: str) -> str:
+    """A digest of everything that changes extracted facts: versions and queries."""
+    digest = hashlib.sha256(extractor_version.encode())
+    for rule in rules:
+        try:
+            version = importlib.metadata.version(rule.grammar_module.replace("_", "-"))
+        except importlib.metadata.PackageNotFoundError:
+            version = "unknown"
+        digest.update(f"\0{rule.name}\0{version}\0".encode())
+        digest.update(query_source(rule).encode())
+    return digest.hexdigest()[:16]

@@ -1,0 +1,148 @@
+"""The files of a repository: listing them (git or a directory walk) and reading them."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pathspec
+
+from blast_radius.core.classify import SKIP_SYMLINK, SKIP_TOO_LARGE, SKIP_UNREADABLE
+
+_ATTRIBUTES = ("linguist-vendored", "linguist-generated")
+
+
+class WorkspaceError(RuntimeError):
+    """The repository cannot be listed or read."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListedFile:
+    """A path relative to the repository root; ``is_link`` for symbolic links."""
+
+    path: str
+    is_link: bool
+
+
+def _git(root: Path, *args: str, stdin: bytes | None = None) -> bytes:
+    result = subprocess.run(
+        ["git", "-C", str(root), *args],
+        input=stdin,
+        capture_output=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        message = result.stderr.decode("utf-8", "replace").strip()
+        raise WorkspaceError(f"git {' '.join(args[:2])} failed in {root}: {message}")
+    return result.stdout
+
+
+def is_git_work_tree(root: Path) -> bool:
+    """True when ``root`` is the top of (or inside) a git work tree."""
+    result = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"],
+        capture_output=True,
+        check=False,
+    )
+    return result.returncode == 0 and result.stdout.strip() == b"true"
+
+
+class Workspace:
+    """A checked-out tree: lists what git tracks (or walks it) and reads files safely."""
+
+    def __init__(self, root: Path) -> None:
+        if not root.is_dir():
+            raise WorkspaceError(f"{root} is not a directory")
+        self.root = root.resolve()
+        self.is_git = is_git_work_tree(self.root)
+
+    def list_files(self) -> list[ListedFile]:
+        """Every file to index, sorted by path."""
+        if self.is_git:
+            raw = _git(self.root, "ls-files", "-z", "--cached", "--full-name", "-s")
+            files = []
+            for entry in raw.split(b"\0"):
+                if not entry:
+                    continue
+                meta, _, name = entry.partition(b"\t")
+                mode = meta.split(b" ", 1)[0]
+                if mode == b"160000":  # a submodule: not a file of this tree
+                    continue
+                path = os.fsdecode(name)
+                files.append(ListedFile(path, mode == b"120000"))
+            # Tracked files deleted from the work tree are not part of it.
+            unique = {f.path: f for f in files if os.path.lexists(self.root / f.path)}
+            return sorted(unique.values(), key=lambda f: f.path)
+        return self._walk()
+
+    def _walk(self) -> list[ListedFile]:
+        found: list[ListedFile] = []
+        specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
+        for folder, dirnames, filenames in os.walk(self.root, followlinks=False):
+            relative = os.path.relpath(folder, self.root).replace(os.sep, "/")
+            prefix = "" if relative == "." else relative + "/"
+            ignore = Path(folder) / ".gitignore"
+            if ignore.is_file() and not ignore.is_symlink():
+                lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
+                specs.append((prefix, pathspec.GitIgnoreSpec.from_lines(lines)))
+
+            def ignored(path: str, is_dir: bool) -> bool:
+                for base, spec in specs:
+                    if path.startswith(base):
+                        rel = path[len(base) :] + ("/" if is_dir else "")
+                        if spec.match_file(rel):
+                            return True
+                return False
+
+            dirnames[:] = sorted(
+                d for d in dirnames if d != ".git" and not ignored(prefix + d, True)
+            )
+            for name in sorted(filenames):
+                path = prefix + name
+                if ignored(path, False):
+                    continue
+                full = Path(folder) / name
+                found.append(ListedFile(path, full.is_symlink()))
+        return sorted(found, key=lambda f: f.path)
+
+    def flagged_paths(self, paths: list[str]) -> tuple[set[str], set[str]]:
+        """Paths marked ``linguist-vendored`` and ``linguist-generated`` in .gitattributes."""
+        vendored: set[str] = set()
+        generated: set[str] = set()
+        if not self.is_git or not paths:
+            return vendored, generated
+        stdin = b"\0".join(os.fsencode(p) for p in paths) + b"\0"
+        raw = _git(self.root, "check-attr", "-z", "--stdin", *_ATTRIBUTES, stdin=stdin)
+        fields = raw.split(b"\0")
+        for i in range(0, len(fields) - 2, 3):
+            path, attribute, value = (os.fsdecode(x) for x in fields[i : i + 3])
+            if value in ("unspecified", "unset", "false"):
+                continue
+            (vendored if attribute == "linguist-vendored" else generated).add(path)
+        return vendored, generated
+
+    def read(self, path: str, max_bytes: int) -> bytes | str:
+        """Read a regular file: its bytes, or the reason it was not read.
+
+        Symbolic links are never followed, so a link cannot pull in files from
+        outside the repository or loop. Files over ``max_bytes`` are not read.
+        """
+        full = self.root / path
+        try:
+            info = os.lstat(full)
+        except OSError:
+            return SKIP_UNREADABLE
+        if stat.S_ISLNK(info.st_mode):
+            return SKIP_SYMLINK
+        if not stat.S_ISREG(info.st_mode):
+            return SKIP_UNREADABLE
+        if info.st_size > max_bytes:
+            return SKIP_TOO_LARGE
+        try:
+            with open(full, "rb") as handle:
+                return handle.read()
+        except OSError:
+            return SKIP_UNREADABLE

@@ -1,0 +1,106 @@
+"""Which files to analyse, and why the others are skipped.
+
+Every tracked file becomes a file node; these rules only decide whether its
+content is parsed. A skip always carries a reason that the index counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pathspec
+
+# Folders that hold other people's code or build output.
+VENDORED_DIRS = frozenset(
+    {
+        "node_modules",
+        "vendor",
+        "third_party",
+        "third-party",
+        ".venv",
+        "venv",
+        "site-packages",
+        "dist",
+        "build",
+        "__pycache__",
+        ".git",
+        ".tox",
+        ".nox",
+        ".mypy_cache",
+    }
+)
+
+SKIP_VENDORED = "vendored"
+SKIP_GENERATED = "generated"
+SKIP_EXCLUDED = "excluded"
+SKIP_TOO_LARGE = "too-large"
+SKIP_BINARY = "binary"
+SKIP_MINIFIED = "minified"
+SKIP_UNREADABLE = "unreadable"
+SKIP_SYMLINK = "symlink"
+SKIP_EXTRACTOR_ERROR = "extractor-error"
+SKIP_REASONS = (
+    SKIP_VENDORED,
+    SKIP_GENERATED,
+    SKIP_EXCLUDED,
+    SKIP_TOO_LARGE,
+    SKIP_BINARY,
+    SKIP_MINIFIED,
+    SKIP_UNREADABLE,
+    SKIP_SYMLINK,
+    SKIP_EXTRACTOR_ERROR,
+)
+
+_BINARY_SNIFF = 8192
+_MINIFIED_LINE = 5000
+_MINIFIED_AVERAGE = 300
+_MINIFIED_MIN_SIZE = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class PathRules:
+    """Path-based skip rules: vendored folders, git attributes and user excludes."""
+
+    excludes: pathspec.GitIgnoreSpec
+    vendored: frozenset[str]
+    generated: frozenset[str]
+
+    @staticmethod
+    def create(
+        exclude_patterns: Iterable[str] = (),
+        vendored: Iterable[str] = (),
+        generated: Iterable[str] = (),
+    ) -> PathRules:
+        """Build rules from gitignore-style excludes and attribute-flagged paths."""
+        return PathRules(
+            pathspec.GitIgnoreSpec.from_lines(list(exclude_patterns)),
+            frozenset(vendored),
+            frozenset(generated),
+        )
+
+    def skip_reason(self, path: str) -> str | None:
+        """Return why ``path`` is not analysed, or None to analyse it."""
+        parts = path.split("/")
+        if any(part in VENDORED_DIRS for part in parts[:-1]) or path in self.vendored:
+            return SKIP_VENDORED
+        if path in self.generated:
+            return SKIP_GENERATED
+        if self.excludes.match_file(path):
+            return SKIP_EXCLUDED
+        return None
+
+
+def content_skip_reason(data: bytes, max_bytes: int) -> str | None:
+    """Return why content is not parsed (too large, binary, minified), or None."""
+    if len(data) > max_bytes:
+        return SKIP_TOO_LARGE
+    if b"\0" in data[:_BINARY_SNIFF]:
+        return SKIP_BINARY
+    if len(data) >= _MINIFIED_MIN_SIZE:
+        lines = data.count(b"\n") + 1
+        if len(data) / lines > _MINIFIED_AVERAGE:
+            return SKIP_MINIFIED
+        if max((len(line) for line in data.split(b"\n")), default=0) > _MINIFIED_LINE:
+            return SKIP_MINIFIED
+    return None

@@ -1,0 +1,259 @@
+"""Turn one file's bytes into ``FileFacts`` by running a language's query.
+
+The extractor knows capture names, never languages: what a language defines,
+imports or calls is written in its query file. Nothing here recurses over the
+syntax tree; the query cursor walks it in C, so deeply nested code is safe.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from tree_sitter import Language, Node, Parser, Query, QueryCursor
+
+from blast_radius.core.facts import (
+    MODULE_SCOPE,
+    Base,
+    Definition,
+    FileFacts,
+    Import,
+    Reference,
+)
+
+_SIMPLE_RECEIVER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_CALL_RECEIVER = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\([^()]{0,80}\)")
+_MAX_NAME = 200
+# Bounds the work one query may do on adversarial input (see DECISIONS.md).
+MATCH_LIMIT = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledLanguage:
+    """A grammar with its compiled facts query; built once per process."""
+
+    name: str
+    language: Language
+    query: Query
+
+    @staticmethod
+    def compile(name: str, language: Language, query_source: str) -> CompiledLanguage:
+        """Compile ``query_source`` for ``language``; raises ValueError on a bad query."""
+        try:
+            query = Query(language, query_source)
+        except Exception as error:  # tree-sitter raises QueryError subclasses
+            raise ValueError(f"query for {name} does not compile: {error}") from error
+        return CompiledLanguage(name, language, query)
+
+
+def _text(node: Node) -> str:
+    raw = node.text or b""
+    return raw.decode("utf-8", "replace")
+
+
+def _receiver_text(node: Node) -> str:
+    if node.end_byte - node.start_byte > _MAX_NAME:
+        return "?"
+    text = _text(node)
+    if _SIMPLE_RECEIVER.fullmatch(text):
+        return text
+    call = _CALL_RECEIVER.fullmatch(text)
+    if call:
+        return call.group(1) + "()"
+    return "?"
+
+
+class _Scopes:
+    """Finds the innermost definition containing a byte offset."""
+
+    def __init__(self, spans: list[tuple[int, int]], parents: list[int]) -> None:
+        self._starts = [s for s, _ in spans]
+        self._spans = spans
+        self._parents = parents
+
+    def innermost(self, offset: int) -> int:
+        index = bisect_right(self._starts, offset) - 1
+        while index >= 0:
+            start, end = self._spans[index]
+            if start <= offset < end:
+                return index
+            index = self._parents[index]
+        return MODULE_SCOPE
+
+
+def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileFacts:
+    """Parse ``source`` and collect the facts its language's query captures."""
+    notes: list[str] = []
+    try:
+        source.decode("utf-8")
+    except UnicodeDecodeError:
+        notes.append("not-utf8")
+    tree = Parser(compiled.language).parse(source)
+    cursor = QueryCursor(compiled.query, match_limit=MATCH_LIMIT)
+    matches = cursor.matches(tree.root_node)
+    if cursor.did_exceed_match_limit:
+        notes.append("query-match-limit")
+
+    # First pass: definitions and their extents, so every other capture can be
+    # placed in its innermost scope.
+    raw_defs: dict[int, tuple[str, Node, Node | None, Node | None]] = {}
+    extents: dict[int, Node] = {}
+    for _, caps in matches:
+        for kind in ("class", "function"):
+            nodes = caps.get("definition." + kind)
+            if nodes:
+                node = nodes[0]
+                name = caps.get("name")
+                body = caps.get("body")
+                raw_defs[node.start_byte] = (
+                    kind,
+                    node,
+                    name[0] if name else None,
+                    body[0] if body else None,
+                )
+        decorated = caps.get("definition.decorated")
+        extent = caps.get("definition.extent")
+        if decorated and extent:
+            extents[decorated[0].start_byte] = extent[0]
+
+    ordered: list[tuple[int, int, str, str, int, int, int]] = []
+    for key, (kind, node, name_node, body_node) in raw_defs.items():
+        outer = extents.get(key, node)
+        # A chain of decorated definitions nests extents; take the outermost.
+        while outer.start_byte in extents and extents[outer.start_byte] is not outer:
+            outer = extents[outer.start_byte]
+        body_line = (body_node or node).start_point.row + 1
+        ordered.append(
+            (
+                outer.start_byte,
+                node.end_byte,
+                kind,
+                _text(name_node) if name_node is not None else "",
+                outer.start_point.row + 1,
+                node.end_point.row + 1,
+                body_line,
+            )
+        )
+    ordered.sort(key=lambda d: (d[0], -d[1]))
+    spans = [(d[0], d[1]) for d in ordered]
+    parents: list[int] = []
+    stack: list[int] = []
+    for index, (start, end) in enumerate(spans):
+        while stack and not (spans[stack[-1]][0] <= start and end <= spans[stack[-1]][1]):
+            stack.pop()
+        parents.append(stack[-1] if stack else MODULE_SCOPE)
+        stack.append(index)
+    definitions = tuple(
+        Definition(kind, name, start_line, end_line, body_line, parent)
+        for (_, _, kind, name, start_line, end_line, body_line), parent in zip(
+            ordered, parents, strict=True
+        )
+    )
+    scopes = _Scopes(spans, parents)
+    index_by_start = {start: i for i, (start, _) in enumerate(spans)}
+
+    type_only_regions: list[tuple[int, int]] = []
+    imports: list[tuple[int, Import]] = []
+    calls: dict[int, Reference] = {}
+    values: dict[int, tuple[int, Reference]] = {}
+    base_nodes: set[int] = set()
+    bases: list[Base] = []
+    bindings: set[tuple[int, str]] = set()
+    exports: list[str] | None = None
+    entry_points: list[tuple[str, int]] = []
+    syntax_errors = 0
+
+    for _, caps in matches:
+        if "region.type_only" in caps:
+            block = caps["region.type_only"][0]
+            type_only_regions.append((block.start_byte, block.end_byte))
+
+    for _, caps in matches:
+        if "import" in caps:
+            statement = caps["import"][0]
+            scope = scopes.innermost(statement.start_byte)
+            line = statement.start_point.row + 1
+            alias_nodes = caps.get("import.alias")
+            alias = _text(alias_nodes[0]) if alias_nodes else None
+            type_only = any(s <= statement.start_byte < e for s, e in type_only_regions)
+            if "import.module" in caps:
+                module_node = caps["import.module"][0]
+                fact = Import(_text(module_node), None, alias, line, scope, type_only)
+                imports.append((module_node.start_byte, fact))
+            elif "import.source" in caps:
+                source_text = _text(caps["import.source"][0])
+                if "import.star" in caps:
+                    star = caps["import.star"][0]
+                    imports.append(
+                        (star.start_byte, Import(source_text, "*", None, line, scope, type_only))
+                    )
+                elif "import.name" in caps:
+                    name_node = caps["import.name"][0]
+                    fact = Import(source_text, _text(name_node), alias, line, scope, type_only)
+                    imports.append((name_node.start_byte, fact))
+        elif "reference.call" in caps or "reference.value" in caps:
+            name_nodes = caps.get("name")
+            if not name_nodes:
+                continue
+            name_node = name_nodes[0]
+            receiver_nodes = caps.get("receiver")
+            receiver = _receiver_text(receiver_nodes[0]) if receiver_nodes else None
+            kind = "call" if "reference.call" in caps else "value"
+            ref = Reference(
+                kind,
+                _text(name_node)[:_MAX_NAME],
+                receiver,
+                name_node.start_point.row + 1,
+                scopes.innermost(name_node.start_byte),
+            )
+            if kind == "call":
+                calls[name_node.start_byte] = ref
+            else:
+                values[name_node.start_byte] = (caps["reference.value"][0].start_byte, ref)
+        elif "inherit.base" in caps and "inherit.class" in caps:
+            base = caps["inherit.base"][0]
+            owner = index_by_start.get(caps["inherit.class"][0].start_byte)
+            if owner is None:
+                # A decorated class: its extent starts at the decorator.
+                owner = scopes.innermost(caps["inherit.class"][0].start_byte)
+            if owner != MODULE_SCOPE and base.start_byte not in base_nodes:
+                base_nodes.add(base.start_byte)
+                bases.append(Base(owner, _text(base)[:_MAX_NAME], base.start_point.row + 1))
+        elif "local.binding" in caps:
+            node = caps["local.binding"][0]
+            bindings.add((scopes.innermost(node.start_byte), _text(node)))
+        elif "export.name" in caps:
+            exports = exports or []
+            exports.extend(_text(n) for n in caps["export.name"])
+        elif "entry.main" in caps:
+            entry_points.append(("main", caps["entry.main"][0].start_point.row + 1))
+        elif "syntax.error" in caps:
+            syntax_errors += 1
+
+    # A name node captured as a call is not also a value; a base class is
+    # recorded as inheritance, not as a value reference.
+    references = list(calls.values())
+    references.extend(
+        ref
+        for start, (node_start, ref) in values.items()
+        if start not in calls and node_start not in base_nodes
+    )
+    references.sort(key=lambda r: (r.line, r.scope, r.kind, r.name, r.receiver or ""))
+    imports.sort(key=lambda item: item[0])
+    bases.sort(key=lambda b: (b.definition, b.line, b.expression))
+    line_count = source.count(b"\n") + (0 if source.endswith(b"\n") or not source else 1)
+    return FileFacts(
+        path=path,
+        language=compiled.name,
+        line_count=line_count,
+        definitions=definitions,
+        imports=tuple(fact for _, fact in imports),
+        references=tuple(references),
+        bases=tuple(bases),
+        bindings=tuple(sorted(bindings)),
+        exports=None if exports is None else tuple(dict.fromkeys(exports)),
+        entry_points=tuple(sorted(set(entry_points))),
+        syntax_errors=syntax_errors,
+        notes=tuple(notes),
+    )

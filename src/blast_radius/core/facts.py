@@ -1,0 +1,151 @@
+"""Per-file facts: what one source file defines, imports, calls and inherits.
+
+Facts are language independent. The extractor produces them from tree-sitter
+query captures; a resolver per ecosystem turns the facts of all files into
+graph edges. Facts are plain values so they can cross process boundaries and
+be cached as JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+MODULE_SCOPE = -1
+"""Scope index meaning "the module itself" rather than a definition."""
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """A class or function defined in a file.
+
+    ``parent`` is the index of the enclosing definition in the file's
+    definition tuple, or ``MODULE_SCOPE``. Lines are 1-based and inclusive;
+    ``start_line`` includes decorators, ``body_line`` is where the body starts
+    (so lines before it are the signature).
+    """
+
+    kind: str
+    name: str
+    start_line: int
+    end_line: int
+    body_line: int
+    parent: int
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    """One name bound by an import statement.
+
+    ``source`` is the module specifier as written (``..pkg.mod``). ``name`` is
+    the imported member for ``from`` imports (``*`` for a star import) and
+    ``None`` for ``import a.b``. ``alias`` is the ``as`` name.
+    """
+
+    source: str
+    name: str | None
+    alias: str | None
+    line: int
+    scope: int
+    type_only: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A use of a name: a call, a decorator or a function used as a value.
+
+    ``kind`` is ``call`` or ``value``. ``receiver`` is the simple expression
+    before the final dot (``self``, ``pkg.mod``, ``super()``), ``"?"`` when
+    that expression is not a plain dotted name, or ``None`` when there is no
+    receiver.
+    """
+
+    kind: str
+    name: str
+    receiver: str | None
+    line: int
+    scope: int
+
+
+@dataclass(frozen=True, slots=True)
+class Base:
+    """A base-class expression of the class definition at index ``definition``."""
+
+    definition: int
+    expression: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    """Everything the extractor learned from one file."""
+
+    path: str
+    language: str
+    line_count: int
+    definitions: tuple[Definition, ...]
+    imports: tuple[Import, ...]
+    references: tuple[Reference, ...]
+    bases: tuple[Base, ...]
+    bindings: tuple[tuple[int, str], ...]
+    """Names bound by assignment or as parameters, as (scope, name) pairs."""
+    exports: tuple[str, ...] | None
+    """The module's declared public names (``__all__``), when it declares them."""
+    entry_points: tuple[tuple[str, int], ...]
+    """Entry-point markers found in the file, as (kind, line) pairs."""
+    syntax_errors: int
+    notes: tuple[str, ...]
+    """Degradations worth reporting, such as ``not-utf8``."""
+
+    def to_json(self) -> list[Any]:
+        """Return a compact JSON-ready form; ``from_json`` inverts it."""
+        return [
+            self.path,
+            self.language,
+            self.line_count,
+            [_row(d) for d in self.definitions],
+            [_row(i) for i in self.imports],
+            [_row(r) for r in self.references],
+            [_row(b) for b in self.bases],
+            [list(b) for b in self.bindings],
+            None if self.exports is None else list(self.exports),
+            [list(e) for e in self.entry_points],
+            self.syntax_errors,
+            list(self.notes),
+        ]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> FileFacts:
+        """Rebuild facts from the output of ``to_json``."""
+        (
+            path,
+            language,
+            line_count,
+            definitions,
+            imports,
+            references,
+            bases,
+            bindings,
+            exports,
+            entry_points,
+            syntax_errors,
+            notes,
+        ) = data
+        return FileFacts(
+            path=path,
+            language=language,
+            line_count=line_count,
+            definitions=tuple(Definition(*d) for d in definitions),
+            imports=tuple(Import(*i) for i in imports),
+            references=tuple(Reference(*r) for r in references),
+            bases=tuple(Base(*b) for b in bases),
+            bindings=tuple((s, n) for s, n in bindings),
+            exports=None if exports is None else tuple(exports),
+            entry_points=tuple((k, ln) for k, ln in entry_points),
+            syntax_errors=syntax_errors,
+            notes=tuple(notes),
+        )
+
+
+def _row(value: Definition | Import | Reference | Base) -> list[Any]:
+    return [getattr(value, f.name) for f in fields(value)]

@@ -1,0 +1,52 @@
+"""The languages the engine knows, as data.
+
+Adding a language means adding an entry here, a folder of query files under
+``blast_radius/queries/<name>/`` and, where imports need it, a resolver for
+its ecosystem. The engine never branches on a language's name.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageRule:
+    """How to recognise, parse and resolve one language."""
+
+    name: str
+    extensions: tuple[str, ...]
+    grammar_module: str
+    """Importable module whose ``language()`` returns the tree-sitter grammar."""
+    query_files: tuple[str, ...]
+    """Query files under ``queries/<name>/``, concatenated into one query."""
+    resolver: str
+    """Which ecosystem resolver turns this language's facts into edges."""
+
+
+LANGUAGES: tuple[LanguageRule, ...] = (
+    LanguageRule(
+        name="python",
+        extensions=(".py",),
+        grammar_module="tree_sitter_python",
+        query_files=("facts.scm",),
+        resolver="python",
+    ),
+)
+
+_BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
+
+
+def language_for_path(path: str) -> LanguageRule | None:
+    """Return the language rule for a repository path, or None when none applies."""
+    _, ext = posixpath.splitext(path)
+    return _BY_EXTENSION.get(ext)
+
+
+def language_by_name(name: str) -> LanguageRule:
+    """Return the rule named ``name``; raises KeyError for an unknown language."""
+    for rule in LANGUAGES:
+        if rule.name == name:
+            return rule
+    raise KeyError(name)

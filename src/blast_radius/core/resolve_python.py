@@ -1,0 +1,585 @@
+"""Python resolution: module names, imports, calls, references and inheritance.
+
+Precision first. An edge gets confidence 1.0 only when scope and import rules
+bind the name to exactly one definition. A call on a receiver whose type is
+unknown is matched by method name, split among at most five candidates and
+never certain. Names that resolve outside the repository give no edge.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from blast_radius.core.facts import MODULE_SCOPE, FileFacts, Import, Reference
+from blast_radius.core.graph import Edge, Node
+
+LANGUAGE = "python"
+PREFIX = "python:"
+
+NAME_MATCH_LIMIT = 5
+NAME_MATCH_CONFIDENCE = 0.5
+COMMON_NAME_FACTOR = 0.5
+# Method names so common that a name match on them says little.
+COMMON_METHOD_NAMES = frozenset(
+    """get set run close update add remove append extend pop clear copy items keys values
+    read write open start stop send execute call process handle render save load delete
+    reset format join split replace setup validate parse apply next flush connect
+    commit rollback emit put post patch create build init check visit compile dispatch""".split()
+)
+
+_MAX_CHAIN = 40
+_DEFAULT_ROOTS = ("", "src", "lib")
+_PROJECT_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
+
+Symbol = tuple[str, int]
+"""A resolved target: (module name, definition index or MODULE_SCOPE for the module)."""
+
+
+class Opaque(Enum):
+    """A name that is bound, but not to something the repository defines."""
+
+    UNKNOWN = "unknown"
+    """A local variable, a parameter, or an attribute of one: its type is not known."""
+    EXTERNAL = "external"
+    """Bound by an import of a module outside the repository."""
+
+
+Resolution = Symbol | Opaque | None
+"""A symbol; an opaque binding; or None when nothing binds the name."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResolutionStats:
+    """How references were resolved, for the report's honesty footer."""
+
+    certain: int
+    name_matched: int
+    ambiguous: int
+    external: int
+
+
+@dataclass(slots=True)
+class _Module:
+    name: str
+    facts: FileFacts
+    is_package: bool
+    qualnames: list[str] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+    children: dict[int, dict[str, int]] = field(default_factory=dict)
+    imports: dict[int, dict[str, list[Import]]] = field(default_factory=dict)
+    bindings: dict[int, set[str]] = field(default_factory=dict)
+    stars: list[Import] = field(default_factory=list)
+
+    @property
+    def node_id(self) -> str:
+        return PREFIX + self.name
+
+    def symbol_id(self, index: int) -> str:
+        return self.node_id if index == MODULE_SCOPE else self.ids[index]
+
+
+def _is_identifier(part: str) -> bool:
+    return part.isidentifier()
+
+
+def module_names(
+    paths: Sequence[str], all_paths: Iterable[str], roots: Sequence[str]
+) -> dict[str, str]:
+    """Map each Python file path to its dotted module name.
+
+    A file's package root is the first ancestor directory without an
+    ``__init__.py``. Namespace packages extend the name up to the deepest
+    source root above that directory: the repository root, ``src``, ``lib``,
+    folders holding a ``pyproject.toml``/``setup.py``/``setup.cfg`` (and their
+    ``src``), and configured roots. Names already taken by an earlier path
+    fall back to the full dotted path from the repository root.
+    """
+    every = set(all_paths)
+    packages = {posixpath.dirname(p) for p in every if posixpath.basename(p) == "__init__.py"}
+    known = set(_DEFAULT_ROOTS) | {r.strip("/") for r in roots}
+    for p in every:
+        if posixpath.basename(p) in _PROJECT_FILES:
+            folder = posixpath.dirname(p)
+            known.add(folder)
+            known.add(posixpath.join(folder, "src") if folder else "src")
+    result: dict[str, str] = {}
+    taken: set[str] = set()
+    for path in sorted(paths):
+        folder = posixpath.dirname(path)
+        root = folder
+        while root and root in packages:
+            root = posixpath.dirname(root)
+        # Extend through namespace folders up to the deepest known root.
+        candidate = root
+        chosen = root
+        while True:
+            if candidate in known:
+                chosen = candidate
+                break
+            if not candidate:
+                break
+            if not _is_identifier(posixpath.basename(candidate)):
+                break
+            candidate = posixpath.dirname(candidate)
+        relative = posixpath.relpath(path, chosen) if chosen else path
+        name = _dotted(relative)
+        if name in taken or not name:
+            name = _dotted(path)
+            while name in taken:
+                name += "_"
+        taken.add(name)
+        result[path] = name
+    return result
+
+
+def _dotted(relative: str) -> str:
+    stem = relative[: -len(".py")] if relative.endswith(".py") else relative
+    parts = stem.split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+class PythonResolver:
+    """Resolves the facts of every Python file of a repository into graph parts."""
+
+    def __init__(
+        self,
+        facts: Sequence[FileFacts],
+        all_paths: Iterable[str],
+        roots: Sequence[str] = (),
+    ) -> None:
+        names = module_names([f.path for f in facts], all_paths, roots)
+        self._modules: dict[str, _Module] = {}
+        for f in sorted(facts, key=lambda x: x.path):
+            name = names[f.path]
+            self._modules[name] = _Module(name, f, posixpath.basename(f.path) == "__init__.py")
+        self._methods_by_name: dict[str, list[Symbol]] = {}
+        for module in self._modules.values():
+            self._index_module(module)
+        for symbols in self._methods_by_name.values():
+            symbols.sort()
+        self._member_cache: dict[tuple[str, str], Symbol | None] = {}
+        self._mro_cache: dict[Symbol, tuple[Symbol, ...]] = {}
+        self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
+        self._bases_by_class: dict[Symbol, list[tuple[str, int]]] = {}
+        for module in self._modules.values():
+            for base in module.facts.bases:
+                self._bases_by_class.setdefault((module.name, base.definition), []).append(
+                    (base.expression, base.line)
+                )
+        self.stats = ResolutionStats(0, 0, 0, 0)
+
+    # ---- indexing ----------------------------------------------------------
+
+    def _index_module(self, module: _Module) -> None:
+        defs = module.facts.definitions
+        seen: dict[str, int] = {}
+        last_index: dict[str, int] = {}
+        for index, d in enumerate(defs):
+            parent_q = module.name if d.parent == MODULE_SCOPE else module.qualnames[d.parent]
+            qualname = f"{parent_q}.{d.name}"
+            module.qualnames.append(qualname)
+            seen[qualname] = seen.get(qualname, 0) + 1
+            last_index[qualname] = index
+            module.children.setdefault(d.parent, {})[d.name] = index
+        # The last definition of a name is the one bound at run time; earlier
+        # ones (overload stubs, conditional variants) get numbered ids.
+        counts: dict[str, int] = {}
+        for index, qualname in enumerate(module.qualnames):
+            if last_index[qualname] == index:
+                module.ids.append(PREFIX + qualname)
+            else:
+                counts[qualname] = counts.get(qualname, 0) + 1
+                module.ids.append(f"{PREFIX}{qualname}#{counts[qualname]}")
+        for index, d in enumerate(defs):
+            if (
+                d.kind == "function"
+                and d.parent != MODULE_SCOPE
+                and defs[d.parent].kind == "class"
+                and module.children[d.parent].get(d.name) == index
+            ):
+                self._methods_by_name.setdefault(d.name, []).append((module.name, index))
+        for imp in module.facts.imports:
+            if imp.name == "*":
+                if imp.scope == MODULE_SCOPE:
+                    module.stars.append(imp)
+                continue
+            bound = imp.alias or (imp.name if imp.name is not None else imp.source.split(".")[0])
+            module.imports.setdefault(imp.scope, {}).setdefault(bound, []).append(imp)
+        for scope, name in module.facts.bindings:
+            module.bindings.setdefault(scope, set()).add(name)
+
+    # ---- module-level resolution ---------------------------------------------
+
+    def _absolute(self, module: _Module, source: str) -> str | None:
+        level = len(source) - len(source.lstrip("."))
+        rest = source[level:]
+        if level == 0:
+            return rest
+        package = module.name if module.is_package else module.name.rpartition(".")[0]
+        parts = package.split(".") if package else []
+        if level - 1 > len(parts):
+            return None
+        base = parts[: len(parts) - (level - 1)]
+        if rest:
+            base.append(rest)
+        return ".".join(base) if base else None
+
+    def _import_target_module(self, module: _Module, imp: Import) -> str | None:
+        """The module an import statement names, as grimp-style import graphs define it."""
+        absolute = self._absolute(module, imp.source)
+        if absolute is None:
+            return None
+        if imp.name is None:
+            candidate = absolute
+            while candidate and candidate not in self._modules:
+                candidate = candidate.rpartition(".")[0]
+            return candidate or None
+        if imp.name != "*":
+            sub = f"{absolute}.{imp.name}"
+            if sub in self._modules:
+                return sub
+        return absolute if absolute in self._modules else None
+
+    def _resolve_import(self, module: _Module, imp: Import) -> Symbol | None:
+        """What a name bound by ``imp`` in ``module`` refers to."""
+        absolute = self._absolute(module, imp.source)
+        if absolute is None:
+            return None
+        if imp.name is None:
+            target = absolute if imp.alias else absolute.split(".")[0]
+            return (target, MODULE_SCOPE) if target in self._modules else None
+        return self._member(absolute, imp.name, 0)
+
+    def _member(self, module_name: str, name: str, depth: int) -> Symbol | None:
+        """Resolve attribute ``name`` of module ``module_name``, following re-exports."""
+        key = (module_name, name)
+        if key in self._member_cache:
+            return self._member_cache[key]
+        self._member_cache[key] = None  # breaks import cycles
+        result = self._member_uncached(module_name, name, depth)
+        self._member_cache[key] = result
+        return result
+
+    def _member_uncached(self, module_name: str, name: str, depth: int) -> Symbol | None:
+        if depth > _MAX_CHAIN:
+            return None
+        module = self._modules.get(module_name)
+        sub = f"{module_name}.{name}"
+        if module is None:
+            return (sub, MODULE_SCOPE) if sub in self._modules else None
+        index = module.children.get(MODULE_SCOPE, {}).get(name)
+        if index is not None:
+            return (module_name, index)
+        for imp in module.imports.get(MODULE_SCOPE, {}).get(name, ()):
+            target = self._resolve_import(module, imp)
+            if target is not None:
+                return target
+        if sub in self._modules:
+            return (sub, MODULE_SCOPE)
+        for star in module.stars:
+            source = self._absolute(module, star.source)
+            if source is None or source not in self._modules:
+                continue
+            if self._exports(self._modules[source], name):
+                target = self._member(source, name, depth + 1)
+                if target is not None:
+                    return target
+        return None
+
+    @staticmethod
+    def _exports(module: _Module, name: str) -> bool:
+        exports = module.facts.exports
+        if exports is not None:
+            return name in exports
+        return not name.startswith("_")
+
+    # ---- scopes ---------------------------------------------------------------
+
+    def _lookup(self, module: _Module, scope: int, name: str) -> Resolution:
+        """Resolve a bare name seen in ``scope``.
+
+        Returns the symbol, an ``Opaque`` binding when a local variable,
+        parameter or external import shadows the name, or ``None`` when
+        nothing in the repository binds it.
+        """
+        defs = module.facts.definitions
+        current = scope
+        innermost = True
+        while current != MODULE_SCOPE:
+            d = defs[current]
+            # Class bodies are not enclosing scopes for the functions inside them.
+            if d.kind != "class" or innermost:
+                found = self._lookup_in(module, current, name)
+                if found is not None:
+                    return found
+            innermost = False
+            current = d.parent
+        found = self._lookup_in(module, MODULE_SCOPE, name)
+        if found is not None:
+            return found
+        return self._member_via_stars(module, name)
+
+    def _lookup_in(self, module: _Module, scope: int, name: str) -> Resolution:
+        index = module.children.get(scope, {}).get(name)
+        if index is not None:
+            return (module.name, index)
+        imports = module.imports.get(scope, {}).get(name)
+        if imports:
+            for imp in imports:
+                target = self._resolve_import(module, imp)
+                if target is not None:
+                    return target
+            return Opaque.EXTERNAL
+        if name in module.bindings.get(scope, ()):
+            return Opaque.UNKNOWN
+        return None
+
+    def _member_via_stars(self, module: _Module, name: str) -> Symbol | None:
+        for star in module.stars:
+            source = self._absolute(module, star.source)
+            if source is None or source not in self._modules:
+                continue
+            if self._exports(self._modules[source], name):
+                target = self._member(source, name, 1)
+                if target is not None:
+                    return target
+        return None
+
+    def _enclosing_class(self, module: _Module, scope: int) -> int | None:
+        defs = module.facts.definitions
+        current = scope
+        while current != MODULE_SCOPE:
+            d = defs[current]
+            if d.kind == "function" and d.parent != MODULE_SCOPE and defs[d.parent].kind == "class":
+                return d.parent
+            current = d.parent
+        return None
+
+    # ---- classes ---------------------------------------------------------------
+
+    def _kind(self, symbol: Symbol) -> str:
+        module_name, index = symbol
+        if index == MODULE_SCOPE:
+            return "module"
+        return self._modules[module_name].facts.definitions[index].kind
+
+    def _bases(self, cls: Symbol) -> tuple[Symbol, ...]:
+        cached = self._bases_cache.get(cls)
+        if cached is not None:
+            return cached
+        self._bases_cache[cls] = ()
+        module = self._modules[cls[0]]
+        scope = module.facts.definitions[cls[1]].parent
+        found: list[Symbol] = []
+        for expression, _ in self._bases_by_class.get(cls, ()):
+            target = self._resolve_chain(module, scope, expression.split("."))
+            if isinstance(target, tuple) and self._kind(target) == "class" and target != cls:
+                found.append(target)
+        result = tuple(found)
+        self._bases_cache[cls] = result
+        return result
+
+    def _mro(self, cls: Symbol) -> tuple[Symbol, ...]:
+        """Depth-first, left-to-right, keeping each class's last occurrence (near C3)."""
+        cached = self._mro_cache.get(cls)
+        if cached is not None:
+            return cached
+        order: list[Symbol] = []
+        stack: list[tuple[Symbol, int]] = [(cls, 0)]
+        visiting: set[Symbol] = set()
+        while stack and len(order) < 200:
+            current, depth = stack.pop()
+            if current in visiting or depth > _MAX_CHAIN:
+                continue
+            visiting.add(current)
+            order.append(current)
+            stack.extend((b, depth + 1) for b in reversed(self._bases(current)))
+        result = tuple(order)
+        self._mro_cache[cls] = result
+        return result
+
+    def _class_member(self, cls: Symbol, name: str, skip_self: bool = False) -> Symbol | None:
+        for klass in self._mro(cls)[1 if skip_self else 0 :]:
+            index = self._modules[klass[0]].children.get(klass[1], {}).get(name)
+            if index is not None:
+                return (klass[0], index)
+        return None
+
+    def _resolve_chain(self, module: _Module, scope: int, parts: Sequence[str]) -> Resolution:
+        """Resolve ``a.b.c`` seen in ``scope``, as ``_lookup`` does for one name.
+
+        A chain that starts inside the repository and then leaves what it
+        defines (an attribute set at run time, a method's return value) is
+        ``Opaque.UNKNOWN``.
+        """
+        current = self._lookup(module, scope, parts[0])
+        for part in parts[1:]:
+            if not isinstance(current, tuple):
+                return current
+            kind = self._kind(current)
+            if kind == "module":
+                current = self._member(current[0], part, 0)
+            elif kind == "class":
+                current = self._class_member(current, part)
+            else:
+                return Opaque.UNKNOWN
+            if current is None:
+                return Opaque.UNKNOWN
+        return current
+
+    # ---- edges -------------------------------------------------------------
+
+    def build(self) -> tuple[list[Node], list[Edge]]:
+        """Return the Python nodes and edges of the repository."""
+        nodes: list[Node] = []
+        edges: list[Edge] = []
+        certain = name_matched = ambiguous = external = 0
+        for module in self._modules.values():
+            facts = module.facts
+            nodes.append(
+                Node(
+                    module.node_id,
+                    "module",
+                    module.name.rpartition(".")[2],
+                    module.name,
+                    facts.path,
+                    1,
+                    max(facts.line_count, 1),
+                    LANGUAGE,
+                )
+            )
+            edges.append(Edge("file:" + facts.path, module.node_id, "contains", 1.0, 1))
+            defs = facts.definitions
+            for index, d in enumerate(defs):
+                is_method = (
+                    d.kind == "function"
+                    and d.parent != MODULE_SCOPE
+                    and (defs[d.parent].kind == "class")
+                )
+                nodes.append(
+                    Node(
+                        module.ids[index],
+                        "method" if is_method else d.kind,
+                        d.name,
+                        module.qualnames[index],
+                        facts.path,
+                        d.start_line,
+                        d.end_line,
+                        LANGUAGE,
+                    )
+                )
+                edges.append(
+                    Edge(
+                        module.symbol_id(d.parent), module.ids[index], "contains", 1.0, d.start_line
+                    )
+                )
+            for imp in facts.imports:
+                imported = self._import_target_module(module, imp)
+                if imported is None or imported == module.name:
+                    continue
+                tags: list[str] = []
+                if imp.scope != MODULE_SCOPE:
+                    tags.append("deferred")
+                if imp.type_only:
+                    tags.append("type-checking")
+                edges.append(
+                    Edge(module.node_id, PREFIX + imported, "imports", 1.0, imp.line, tuple(tags))
+                )
+            for ref in facts.references:
+                resolved = self._resolve_reference(module, ref)
+                if not resolved:
+                    external += 1
+                    continue
+                source = module.symbol_id(ref.scope)
+                kind = "calls" if ref.kind == "call" else "references"
+                first_confidence = resolved[0][1]
+                if first_confidence >= 1.0:
+                    certain += 1
+                else:
+                    name_matched += 1
+                    if len(resolved) > 1:
+                        ambiguous += 1
+                match_tags = () if first_confidence >= 1.0 else ("name-match",)
+                for symbol, confidence in resolved:
+                    target_id = self._modules[symbol[0]].symbol_id(symbol[1])
+                    if target_id != source:
+                        edges.append(
+                            Edge(source, target_id, kind, confidence, ref.line, match_tags)
+                        )
+            for base in facts.bases:
+                cls = (module.name, base.definition)
+                scope = defs[base.definition].parent
+                base_target = self._resolve_chain(module, scope, base.expression.split("."))
+                if (
+                    isinstance(base_target, tuple)
+                    and self._kind(base_target) == "class"
+                    and base_target != cls
+                ):
+                    edges.append(
+                        Edge(
+                            module.ids[base.definition],
+                            self._modules[base_target[0]].symbol_id(base_target[1]),
+                            "inherits",
+                            1.0,
+                            base.line,
+                        )
+                    )
+        self.stats = ResolutionStats(certain, name_matched, ambiguous, external)
+        return nodes, edges
+
+    def resolution_counts(self) -> dict[str, int]:
+        """How references were resolved in the last ``build``."""
+        return {
+            "certain": self.stats.certain,
+            "name_matched": self.stats.name_matched,
+            "ambiguous": self.stats.ambiguous,
+            "unresolved": self.stats.external,
+        }
+
+    def _resolve_reference(self, module: _Module, ref: Reference) -> list[tuple[Symbol, float]]:
+        """Targets of one reference with their confidences (empty: no internal target)."""
+        target: Resolution
+        if ref.receiver is None:
+            target = self._lookup(module, ref.scope, ref.name)
+        elif ref.receiver in ("self", "cls", "super()"):
+            cls_index = self._enclosing_class(module, ref.scope)
+            if cls_index is None:
+                return []
+            target = self._class_member(
+                (module.name, cls_index), ref.name, skip_self=ref.receiver == "super()"
+            )
+            if target is None:
+                target = Opaque.UNKNOWN
+        elif ref.receiver == "?":
+            target = Opaque.UNKNOWN
+        else:
+            target = self._resolve_chain(module, ref.scope, [*ref.receiver.split("."), ref.name])
+        if isinstance(target, tuple):
+            kind = self._kind(target)
+            if kind == "module":
+                return []
+            result = [(target, 1.0)]
+            if ref.kind == "call" and kind == "class":
+                init = self._class_member(target, "__init__")
+                if init is not None:
+                    result.append((init, 1.0))
+            return result
+        if target is Opaque.UNKNOWN and ref.receiver is not None and ref.kind == "call":
+            return self._name_match(ref.name)
+        return []
+
+    def _name_match(self, name: str) -> list[tuple[Symbol, float]]:
+        if name.startswith("__"):
+            return []
+        candidates = self._methods_by_name.get(name, ())
+        if not candidates or len(candidates) > NAME_MATCH_LIMIT:
+            return []
+        confidence = NAME_MATCH_CONFIDENCE / len(candidates)
+        if name in COMMON_METHOD_NAMES:
+            confidence *= COMMON_NAME_FACTOR
+        return [(symbol, confidence) for symbol in candidates]

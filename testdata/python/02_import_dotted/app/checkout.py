@@ -1,0 +1,5 @@
+import billing.tax
+
+
+def total(amount):
+    return amount + billing.tax.vat(amount)

@@ -1,0 +1,5 @@
+import billing.tax as tax_rules
+
+
+def total(amount):
+    return amount + tax_rules.vat(amount)

@@ -1,0 +1,5 @@
+RATE = 0.2
+
+
+def vat(amount):
+    return amount * RATE

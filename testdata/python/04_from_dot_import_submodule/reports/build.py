@@ -1,0 +1,5 @@
+from . import render
+
+
+def build(rows):
+    return render.to_html(rows)

@@ -1,0 +1,2 @@
+def to_html(rows):
+    return "<table>" + "".join(rows) + "</table>"

@@ -1,0 +1,5 @@
+from storage import disk
+
+
+def run_backup(data):
+    disk.save("/tmp/backup.txt", data)

@@ -1,0 +1,3 @@
+def save(path, data):
+    with open(path, "w") as fh:
+        fh.write(data)

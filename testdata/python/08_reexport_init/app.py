@@ -1,0 +1,5 @@
+from pkg import Thing
+
+
+def make():
+    return Thing(3)

@@ -1,0 +1,3 @@
+from .impl import Thing
+
+__all__ = ["Thing"]

@@ -1,0 +1,7 @@
+import sys
+
+
+def report(data):
+    from cli.heavy import render_report
+
+    sys.stdout.write(render_report(data))

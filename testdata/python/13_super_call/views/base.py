@@ -1,0 +1,3 @@
+class View:
+    def setup(self, request):
+        self.request = request

@@ -1,0 +1,14 @@
+ROUTES = {}
+
+
+def route(path):
+    def register(func):
+        ROUTES[path] = func
+        return func
+
+    return register
+
+
+def login_required(func):
+    func.needs_login = True
+    return func

@@ -1,0 +1,11 @@
+from web.routing import login_required, route
+
+
+@route("/home")
+def home():
+    return "home"
+
+
+@login_required
+def profile():
+    return "me"

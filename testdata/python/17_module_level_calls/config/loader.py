@@ -1,0 +1,9 @@
+def load_defaults():
+    return {"debug": False}
+
+
+def validate(cfg):
+    return dict(cfg)
+
+
+SETTINGS = validate(load_defaults())

@@ -1,0 +1,12 @@
+from tasks.hooks import double, on_done
+
+DEFAULT_HOOK = on_done
+
+
+def submit(job, callback):
+    callback(job)
+
+
+def run(jobs):
+    doubled = list(map(double, jobs))
+    submit(doubled, on_done)

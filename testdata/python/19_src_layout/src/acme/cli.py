@@ -1,0 +1,5 @@
+from acme.util import clamp
+
+
+def main():
+    print(clamp(5, 0, 3))

@@ -1,0 +1,5 @@
+import ns.sub.mod
+
+
+def main():
+    return ns.sub.mod.ping() == "pong"

@@ -1,0 +1,5 @@
+from .mod import ping
+
+
+def forward():
+    return ping()

@@ -1,0 +1,3 @@
+class CleanupJob:
+    def run(self):
+        return "cleaned"

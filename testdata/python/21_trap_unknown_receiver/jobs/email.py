@@ -1,0 +1,3 @@
+class EmailJob:
+    def run(self):
+        return "sent"

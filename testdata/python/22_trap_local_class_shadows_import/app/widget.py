@@ -1,0 +1,3 @@
+class Widget:
+    def __init__(self, name):
+        self.name = name

@@ -1,0 +1,3 @@
+class Plugin:
+    def load(self):
+        return None

@@ -1,0 +1,3 @@
+def close_all(resources):
+    for resource in resources:
+        resource.close()
