@@ -106,10 +106,10 @@ def format_summary(root: Path, result: IndexResult, seconds: float) -> str:
         f"  edges: {sum(edges.values())} (" + ", ".join(f"{k} {v}" for k, v in edges.items()) + ")",
     ]
     for language, counts in meta.get("resolution", {}).items():
-        total = sum(counts.get(k, 0) for k in ("certain", "name_matched", "unresolved"))
+        total = sum(counts.get(k, 0) for k in ("resolved", "name_matched", "unresolved"))
         lines.append(
-            f"  {language} references: {_percent(counts.get('certain', 0), total)} resolved "
-            f"with certainty, {_percent(counts.get('name_matched', 0), total)} matched by "
+            f"  {language} references: {_percent(counts.get('resolved', 0), total)} resolved "
+            f"by scope, imports or types, {_percent(counts.get('name_matched', 0), total)} matched by "
             f"name, {_percent(counts.get('unresolved', 0), total)} outside the repository "
             "or unknown"
         )

@@ -62,7 +62,7 @@ class Workspace:
     def list_files(self) -> list[ListedFile]:
         """Every file to index, sorted by path."""
         if self.is_git:
-            raw = _git(self.root, "ls-files", "-z", "--cached", "--full-name", "-s")
+            raw = _git(self.root, "ls-files", "-z", "--cached", "-s")
             files = []
             for entry in raw.split(b"\0"):
                 if not entry:

@@ -64,6 +64,24 @@ def _receiver_text(node: Node) -> str:
     return "?"
 
 
+_CODING = re.compile(rb"coding[:=][ \t]*([-\w.]+)")
+
+
+def _transcode(source: bytes) -> bytes:
+    """Re-encode non-UTF-8 text as UTF-8, by its declared coding or as Latin-1.
+
+    Line numbers are kept; names then read as the author wrote them.
+    """
+    head = b"\n".join(source.split(b"\n", 2)[:2])
+    declared = _CODING.search(head)
+    for encoding in ((declared.group(1).decode("ascii"),) if declared else ()) + ("latin-1",):
+        try:
+            return source.decode(encoding).encode("utf-8")
+        except (LookupError, UnicodeDecodeError):
+            continue
+    return source
+
+
 class _Scopes:
     """Finds the innermost definition containing a byte offset."""
 
@@ -89,6 +107,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         source.decode("utf-8")
     except UnicodeDecodeError:
         notes.append("not-utf8")
+        source = _transcode(source)
     tree = Parser(compiled.language).parse(source)
     cursor = QueryCursor(compiled.query, match_limit=MATCH_LIMIT)
     matches = cursor.matches(tree.root_node)
@@ -159,7 +178,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     values: dict[int, tuple[int, Reference]] = {}
     base_nodes: set[int] = set()
     bases: list[Base] = []
-    bindings: set[tuple[int, str]] = set()
+    bindings: dict[int, tuple[int, str]] = {}
+    typed: dict[int, tuple[int, str, str, str]] = {}
     exports: list[str] | None = None
     entry_points: list[tuple[str, int]] = []
     syntax_errors = 0
@@ -222,7 +242,14 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 bases.append(Base(owner, _text(base)[:_MAX_NAME], base.start_point.row + 1))
         elif "local.binding" in caps:
             node = caps["local.binding"][0]
-            bindings.add((scopes.innermost(node.start_byte), _text(node)))
+            bindings[node.start_byte] = (scopes.innermost(node.start_byte), _text(node))
+        elif "local.typed" in caps:
+            node = caps["local.typed"][0]
+            for how in ("constructed", "annotated"):
+                if "local." + how in caps:
+                    expression = _text(caps["local." + how][0])[:_MAX_NAME]
+                    scope = scopes.innermost(node.start_byte)
+                    typed[node.start_byte] = (scope, _text(node), expression, how)
         elif "export.name" in caps:
             exports = exports or []
             exports.extend(_text(n) for n in caps["export.name"])
@@ -251,7 +278,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         imports=tuple(fact for _, fact in imports),
         references=tuple(references),
         bases=tuple(bases),
-        bindings=tuple(sorted(bindings)),
+        bindings=tuple(sorted(bindings.values())),
+        typed=tuple(sorted(typed.values())),
         exports=None if exports is None else tuple(dict.fromkeys(exports)),
         entry_points=tuple(sorted(set(entry_points))),
         syntax_errors=syntax_errors,

@@ -88,7 +88,10 @@ class FileFacts:
     references: tuple[Reference, ...]
     bases: tuple[Base, ...]
     bindings: tuple[tuple[int, str], ...]
-    """Names bound by assignment or as parameters, as (scope, name) pairs."""
+    """Names bound by assignment or as parameters, as (scope, name) pairs, one per binding."""
+    typed: tuple[tuple[int, str, str, str], ...]
+    """Bindings whose type is visible, as (scope, name, type expression, how) where
+    how is ``constructed`` (``x = Cls()``) or ``annotated`` (``x: Cls``)."""
     exports: tuple[str, ...] | None
     """The module's declared public names (``__all__``), when it declares them."""
     entry_points: tuple[tuple[str, int], ...]
@@ -108,6 +111,7 @@ class FileFacts:
             [_row(r) for r in self.references],
             [_row(b) for b in self.bases],
             [list(b) for b in self.bindings],
+            [list(t) for t in self.typed],
             None if self.exports is None else list(self.exports),
             [list(e) for e in self.entry_points],
             self.syntax_errors,
@@ -126,6 +130,7 @@ class FileFacts:
             references,
             bases,
             bindings,
+            typed,
             exports,
             entry_points,
             syntax_errors,
@@ -140,6 +145,7 @@ class FileFacts:
             references=tuple(Reference(*r) for r in references),
             bases=tuple(Base(*b) for b in bases),
             bindings=tuple((s, n) for s, n in bindings),
+            typed=tuple((s, n, t, h) for s, n, t, h in typed),
             exports=None if exports is None else tuple(exports),
             entry_points=tuple((k, ln) for k, ln in entry_points),
             syntax_errors=syntax_errors,

@@ -19,6 +19,8 @@ from blast_radius.core.graph import Edge, Node
 LANGUAGE = "python"
 PREFIX = "python:"
 
+ANNOTATED_CONFIDENCE = 0.9
+"""A type known from an annotation: an instance of a subclass may be passed instead."""
 NAME_MATCH_LIMIT = 5
 NAME_MATCH_CONFIDENCE = 0.5
 COMMON_NAME_FACTOR = 0.5
@@ -71,6 +73,8 @@ class _Module:
     children: dict[int, dict[str, int]] = field(default_factory=dict)
     imports: dict[int, dict[str, list[Import]]] = field(default_factory=dict)
     bindings: dict[int, set[str]] = field(default_factory=dict)
+    binding_counts: dict[tuple[int, str], int] = field(default_factory=dict)
+    typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
     stars: list[Import] = field(default_factory=list)
 
     @property
@@ -157,6 +161,12 @@ class PythonResolver:
         for f in sorted(facts, key=lambda x: x.path):
             name = names[f.path]
             self._modules[name] = _Module(name, f, posixpath.basename(f.path) == "__init__.py")
+        # Dotted prefixes of module names: namespace packages have no file of their own.
+        self._packages = {
+            name.rsplit(".", depth)[0]
+            for name in self._modules
+            for depth in range(1, name.count(".") + 1)
+        }
         self._methods_by_name: dict[str, list[Symbol]] = {}
         for module in self._modules.values():
             self._index_module(module)
@@ -211,7 +221,25 @@ class PythonResolver:
             bound = imp.alias or (imp.name if imp.name is not None else imp.source.split(".")[0])
             module.imports.setdefault(imp.scope, {}).setdefault(bound, []).append(imp)
         for scope, name in module.facts.bindings:
-            module.bindings.setdefault(scope, set()).add(name)
+            owner = scope
+            if name.startswith("self."):
+                # Attributes of self belong to the class, whichever method sets them.
+                cls = self._enclosing_class(module, scope)
+                if cls is None:
+                    continue
+                owner = cls
+            else:
+                module.bindings.setdefault(scope, set()).add(name)
+            key = (owner, name)
+            module.binding_counts[key] = module.binding_counts.get(key, 0) + 1
+        for scope, name, expression, how in module.facts.typed:
+            owner = scope
+            if name.startswith("self."):
+                cls = self._enclosing_class(module, scope)
+                if cls is None:
+                    continue
+                owner = cls
+            module.typed.setdefault((owner, name), []).append((expression, how))
 
     # ---- module-level resolution ---------------------------------------------
 
@@ -252,7 +280,7 @@ class PythonResolver:
             return None
         if imp.name is None:
             target = absolute if imp.alias else absolute.split(".")[0]
-            return (target, MODULE_SCOPE) if target in self._modules else None
+            return (target, MODULE_SCOPE) if self._is_module(target) else None
         return self._member(absolute, imp.name, 0)
 
     def _member(self, module_name: str, name: str, depth: int) -> Symbol | None:
@@ -271,7 +299,7 @@ class PythonResolver:
         module = self._modules.get(module_name)
         sub = f"{module_name}.{name}"
         if module is None:
-            return (sub, MODULE_SCOPE) if sub in self._modules else None
+            return (sub, MODULE_SCOPE) if self._is_module(sub) else None
         index = module.children.get(MODULE_SCOPE, {}).get(name)
         if index is not None:
             return (module_name, index)
@@ -290,6 +318,9 @@ class PythonResolver:
                 if target is not None:
                     return target
         return None
+
+    def _is_module(self, name: str) -> bool:
+        return name in self._modules or name in self._packages
 
     @staticmethod
     def _exports(module: _Module, name: str) -> bool:
@@ -359,6 +390,69 @@ class PythonResolver:
                 return d.parent
             current = d.parent
         return None
+
+    def _binding_scope(self, module: _Module, scope: int, name: str) -> int | None:
+        """The scope whose local binding of ``name`` a reference in ``scope`` sees."""
+        defs = module.facts.definitions
+        current = scope
+        innermost = True
+        while current != MODULE_SCOPE:
+            d = defs[current]
+            if d.kind != "class" or innermost:
+                if name in module.children.get(current, {}) or name in module.imports.get(
+                    current, {}
+                ):
+                    return None
+                if name in module.bindings.get(current, ()):
+                    return current
+            innermost = False
+            current = d.parent
+        return MODULE_SCOPE if name in module.bindings.get(MODULE_SCOPE, ()) else None
+
+    def _known_type(
+        self, module: _Module, owner: int, name: str, lookup_scope: int
+    ) -> tuple[Symbol, float] | None:
+        """The class of a variable every binding of which shows the same type."""
+        typed = module.typed.get((owner, name))
+        if not typed or len(typed) != module.binding_counts.get((owner, name), 0):
+            return None
+        if len({expression for expression, _ in typed}) != 1:
+            return None
+        target = self._resolve_chain(module, lookup_scope, typed[0][0].split("."))
+        if not isinstance(target, tuple) or self._kind(target) != "class":
+            return None
+        certain = all(how == "constructed" for _, how in typed) and not name.startswith("self.")
+        return target, 1.0 if certain else ANNOTATED_CONFIDENCE
+
+    def _typed_receiver(
+        self, module: _Module, scope: int, parts: Sequence[str]
+    ) -> tuple[Symbol, float] | None:
+        """Resolve ``var.method`` or ``self.attr.method`` through a known variable type."""
+        if parts[0] == "self" and len(parts) >= 3:
+            cls = self._enclosing_class(module, scope)
+            if cls is None:
+                return None
+            known = self._known_type(
+                module, cls, f"self.{parts[1]}", module.facts.definitions[cls].parent
+            )
+            rest = parts[2:]
+        else:
+            owner = self._binding_scope(module, scope, parts[0])
+            if owner is None:
+                return None
+            known = self._known_type(module, owner, parts[0], owner)
+            rest = parts[1:]
+        if known is None:
+            return None
+        current, confidence = known
+        for part in rest:
+            if self._kind(current) != "class":
+                return None
+            member = self._class_member(current, part)
+            if member is None:
+                return None
+            current = member
+        return current, confidence
 
     # ---- classes ---------------------------------------------------------------
 
@@ -497,14 +591,14 @@ class PythonResolver:
                     continue
                 source = module.symbol_id(ref.scope)
                 kind = "calls" if ref.kind == "call" else "references"
-                first_confidence = resolved[0][1]
-                if first_confidence >= 1.0:
+                by_name = ref.receiver is not None and self._is_name_match(resolved)
+                if not by_name:
                     certain += 1
                 else:
                     name_matched += 1
                     if len(resolved) > 1:
                         ambiguous += 1
-                match_tags = () if first_confidence >= 1.0 else ("name-match",)
+                match_tags = ("name-match",) if by_name else ()
                 for symbol, confidence in resolved:
                     target_id = self._modules[symbol[0]].symbol_id(symbol[1])
                     if target_id != source:
@@ -535,7 +629,7 @@ class PythonResolver:
     def resolution_counts(self) -> dict[str, int]:
         """How references were resolved in the last ``build``."""
         return {
-            "certain": self.stats.certain,
+            "resolved": self.stats.certain,
             "name_matched": self.stats.name_matched,
             "ambiguous": self.stats.ambiguous,
             "unresolved": self.stats.external,
@@ -558,7 +652,14 @@ class PythonResolver:
         elif ref.receiver == "?":
             target = Opaque.UNKNOWN
         else:
-            target = self._resolve_chain(module, ref.scope, [*ref.receiver.split("."), ref.name])
+            parts = [*ref.receiver.split("."), ref.name]
+            target = self._resolve_chain(module, ref.scope, parts)
+            if target is Opaque.UNKNOWN:
+                typed = self._typed_receiver(module, ref.scope, parts)
+                if typed is not None:
+                    symbol, confidence = typed
+                    if self._kind(symbol) in ("function", "class"):
+                        return [(symbol, confidence)]
         if isinstance(target, tuple):
             kind = self._kind(target)
             if kind == "module":
@@ -572,6 +673,10 @@ class PythonResolver:
         if target is Opaque.UNKNOWN and ref.receiver is not None and ref.kind == "call":
             return self._name_match(ref.name)
         return []
+
+    @staticmethod
+    def _is_name_match(resolved: list[tuple[Symbol, float]]) -> bool:
+        return resolved[0][1] <= NAME_MATCH_CONFIDENCE
 
     def _name_match(self, name: str) -> list[tuple[Symbol, float]]:
         if name.startswith("__"):

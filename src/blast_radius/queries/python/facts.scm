@@ -137,6 +137,39 @@
 (as_pattern_target (identifier) @local.binding)
 (named_expression name: (identifier) @local.binding)
 
+; Attributes of self assigned in methods; their values are unknown.
+(assignment
+  left: (attribute
+    object: (identifier) @_self
+    attribute: (identifier)) @local.binding
+  (#eq? @_self "self"))
+
+; ---- known types of local names (constructor calls, annotations) -------
+(assignment
+  left: (identifier) @local.typed
+  right: (call function: [(identifier) (attribute)] @local.constructed))
+
+(assignment
+  left: (attribute
+    object: (identifier) @_self
+    attribute: (identifier)) @local.typed
+  right: (call function: [(identifier) (attribute)] @local.constructed)
+  (#eq? @_self "self"))
+
+(assignment
+  left: (identifier) @local.typed
+  type: (type [(identifier) (attribute)] @local.annotated))
+
+(parameters
+  (typed_parameter
+    (identifier) @local.typed
+    type: (type [(identifier) (attribute)] @local.annotated)))
+
+(parameters
+  (typed_default_parameter
+    name: (identifier) @local.typed
+    type: (type [(identifier) (attribute)] @local.annotated)))
+
 ; ---- declared public names -------------------------------------------
 (expression_statement
   (assignment
