@@ -62,9 +62,11 @@ class FactsCache:
         self._used[key] = payload
         return facts
 
-    def put(self, key: str, facts: FileFacts) -> None:
-        """Remember facts for ``key``."""
-        self._used[key] = json.dumps(facts.to_json(), ensure_ascii=False, separators=(",", ":"))
+    def put(self, key: str, facts_json: str) -> None:
+        """Remember facts (in their JSON text form, one line) for ``key``."""
+        if self.folder is None:
+            return
+        self._used[key] = facts_json
         self._dirty = True
 
     def save(self) -> None:

@@ -7,15 +7,14 @@ A worker that dies becomes an ``ExtractionError``, never a hang.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
 
 from blast_radius.adapters.grammars import load_language
 from blast_radius.core.extract import CompiledLanguage, extract_facts
-from blast_radius.core.facts import FileFacts
 from blast_radius.core.languages import language_by_name
 
 # Below this much work, starting processes costs more than it saves.
@@ -25,8 +24,8 @@ _CHUNK_BYTES = 256 * 1024
 
 Job = tuple[str, str, bytes]
 """(path, language name, content)."""
-Outcome = tuple[str, list[Any] | None, str | None]
-"""(path, facts as JSON lists or None, error message or None)."""
+Outcome = tuple[str, str | None, str | None]
+"""(path, facts as JSON text or None, error message or None)."""
 
 
 class ExtractionError(RuntimeError):
@@ -44,7 +43,8 @@ def _init_worker(names: tuple[str, ...]) -> None:
 def _extract_one(languages: dict[str, CompiledLanguage], job: Job) -> Outcome:
     path, language, data = job
     try:
-        return path, extract_facts(languages[language], path, data).to_json(), None
+        facts = extract_facts(languages[language], path, data)
+        return path, json.dumps(facts.to_json(), ensure_ascii=False, separators=(",", ":")), None
     except Exception as error:  # one bad file must not stop the index
         return path, None, f"{type(error).__name__}: {error}"
 
@@ -72,8 +72,8 @@ class Extractor:
         self,
         jobs: Sequence[Job],
         progress: Callable[[int], None] | None = None,
-    ) -> list[tuple[str, FileFacts | None, str | None]]:
-        """Extract every job; results are in the order of ``jobs``."""
+    ) -> list[Outcome]:
+        """Extract every job: (path, facts as JSON text, error), in the order of ``jobs``."""
         total_bytes = sum(len(j[2]) for j in jobs)
         use_pool = self.jobs > 1 and len(jobs) >= _POOL_MIN_FILES and total_bytes >= _POOL_MIN_BYTES
         outcomes: list[Outcome] = []
@@ -87,10 +87,7 @@ class Extractor:
                     progress(1)
         else:
             outcomes = self._extract_in_pool(jobs, total_bytes, progress)
-        return [
-            (path, None if data is None else FileFacts.from_json(data), error)
-            for path, data, error in outcomes
-        ]
+        return outcomes
 
     def _extract_in_pool(
         self,

@@ -53,7 +53,7 @@ class FactsStore(Protocol):
 
     def get(self, key: str) -> FileFacts | None: ...
 
-    def put(self, key: str, facts: FileFacts) -> None: ...
+    def put(self, key: str, facts_json: str) -> None: ...
 
     def save(self) -> None: ...
 
@@ -63,13 +63,13 @@ class FactsStore(Protocol):
 
 
 class FactsExtractor(Protocol):
-    """Extracts facts from (path, language, content) jobs."""
+    """Extracts facts from (path, language, content) jobs, as ``FileFacts.to_json`` text."""
 
     def extract(
         self,
         jobs: Sequence[tuple[str, str, bytes]],
         progress: Callable[[int], None] | None = None,
-    ) -> list[tuple[str, FileFacts | None, str | None]]: ...
+    ) -> list[tuple[str, str | None, str | None]]: ...
 
 
 class Progress(Protocol):
@@ -183,13 +183,13 @@ def index_tree(
         results = extractor.extract(misses, progress.advance if progress else None)
         if progress:
             progress.finish()
-        for path, facts, error in results:
-            if facts is None:
+        for path, facts_json, error in results:
+            if facts_json is None:
                 skipped[path] = SKIP_EXTRACTOR_ERROR
                 errors.append({"path": path, "error": error or "unknown error"})
                 continue
-            facts_by_path[path] = facts
-            store.put(keys[path], facts)
+            facts_by_path[path] = FileFacts.from_json(json.loads(facts_json))
+            store.put(keys[path], facts_json)
 
     parsed_facts = [facts_by_path[p] for p in sorted(facts_by_path)]
     if len(parsed_facts) >= _LOUD_FAILURE_MIN_FILES and not any(

@@ -1,6 +1,7 @@
 """Per-file facts: what one source file defines, imports, calls and inherits.
 
-Facts are language independent. The extractor produces them from tree-sitter
+Facts are language independent. The many small facts are named tuples: they
+are built by the hundred thousand, and a tuple is also their JSON form. The extractor produces them from tree-sitter
 query captures; a resolver per ecosystem turns the facts of all files into
 graph edges. Facts are plain values so they can cross process boundaries and
 be cached as JSON.
@@ -8,15 +9,14 @@ be cached as JSON.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 MODULE_SCOPE = -1
 """Scope index meaning "the module itself" rather than a definition."""
 
 
-@dataclass(frozen=True, slots=True)
-class Definition:
+class Definition(NamedTuple):
     """A class or function defined in a file.
 
     ``parent`` is the index of the enclosing definition in the file's
@@ -33,8 +33,7 @@ class Definition:
     parent: int
 
 
-@dataclass(frozen=True, slots=True)
-class Import:
+class Import(NamedTuple):
     """One name bound by an import statement.
 
     ``source`` is the module specifier as written (``..pkg.mod``). ``name`` is
@@ -50,8 +49,7 @@ class Import:
     type_only: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Reference:
+class Reference(NamedTuple):
     """A use of a name: a call, a decorator or a function used as a value.
 
     ``kind`` is ``call`` or ``value``. ``receiver`` is the simple expression
@@ -67,8 +65,7 @@ class Reference:
     scope: int
 
 
-@dataclass(frozen=True, slots=True)
-class Base:
+class Base(NamedTuple):
     """A base-class expression of the class definition at index ``definition``."""
 
     definition: int
@@ -101,21 +98,21 @@ class FileFacts:
     """Degradations worth reporting, such as ``not-utf8``."""
 
     def to_json(self) -> list[Any]:
-        """Return a compact JSON-ready form; ``from_json`` inverts it."""
+        """Return a compact form for ``json.dumps`` or pickling; ``from_json`` inverts it."""
         return [
             self.path,
             self.language,
             self.line_count,
-            [_row(d) for d in self.definitions],
-            [_row(i) for i in self.imports],
-            [_row(r) for r in self.references],
-            [_row(b) for b in self.bases],
-            [list(b) for b in self.bindings],
-            [list(t) for t in self.typed],
-            None if self.exports is None else list(self.exports),
-            [list(e) for e in self.entry_points],
+            self.definitions,
+            self.imports,
+            self.references,
+            self.bases,
+            self.bindings,
+            self.typed,
+            self.exports,
+            self.entry_points,
             self.syntax_errors,
-            list(self.notes),
+            self.notes,
         ]
 
     @staticmethod
@@ -140,18 +137,15 @@ class FileFacts:
             path=path,
             language=language,
             line_count=line_count,
-            definitions=tuple(Definition(*d) for d in definitions),
-            imports=tuple(Import(*i) for i in imports),
-            references=tuple(Reference(*r) for r in references),
-            bases=tuple(Base(*b) for b in bases),
-            bindings=tuple((s, n) for s, n in bindings),
-            typed=tuple((s, n, t, h) for s, n, t, h in typed),
+            definitions=tuple(map(Definition._make, definitions)),
+            imports=tuple(map(Import._make, imports)),
+            references=tuple(map(Reference._make, references)),
+            bases=tuple(map(Base._make, bases)),
+            bindings=tuple(map(tuple, bindings)),
+            typed=tuple(map(tuple, typed)),
             exports=None if exports is None else tuple(exports),
-            entry_points=tuple((k, ln) for k, ln in entry_points),
+            entry_points=tuple(map(tuple, entry_points)),
             syntax_errors=syntax_errors,
             notes=tuple(notes),
         )
 
-
-def _row(value: Definition | Import | Reference | Base) -> list[Any]:
-    return [getattr(value, f.name) for f in fields(value)]

@@ -8,6 +8,7 @@ tree give byte-identical files.
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,41 +71,36 @@ def make_graph(nodes: Iterable[Node], edges: Iterable[Edge], meta: Mapping[str, 
     """Build a canonical graph: unique sorted nodes; one edge per (source, target, kind).
 
     When several edges share (source, target, kind), the most confident wins;
-    among equals, the earliest line. Their tags are merged only when every
-    occurrence carries them (a tag like ``type-checking`` means *only* so).
+    among equals, the earliest line. A tag is kept only when every occurrence
+    carries it (``type-checking`` means *only* under TYPE_CHECKING).
     """
     by_id: dict[str, Node] = {}
     for node in nodes:
         by_id.setdefault(node.id, node)
     best: dict[tuple[str, str, str], Edge] = {}
-    common_tags: dict[tuple[str, str, str], frozenset[str]] = {}
+    tags_of: dict[tuple[str, str, str], tuple[str, ...]] = {}
     for edge in edges:
         key = (edge.source, edge.target, edge.kind)
         previous = best.get(key)
-        tags = frozenset(edge.tags)
         if previous is None:
             best[key] = edge
-            common_tags[key] = tags
+            tags_of[key] = edge.tags
             continue
-        common_tags[key] = common_tags[key] & tags
+        if tags_of[key]:
+            tags_of[key] = tuple(t for t in tags_of[key] if t in edge.tags)
         if edge.confidence > previous.confidence or (
             edge.confidence == previous.confidence and edge.line < previous.line
         ):
             best[key] = edge
-    merged = [
-        Edge(
-            e.source,
-            e.target,
-            e.kind,
-            round_confidence(e.confidence),
-            e.line,
-            tuple(sorted(common_tags[k])),
-        )
-        for k, e in best.items()
-    ]
-    merged.sort(key=lambda e: (e.source, e.target, e.kind))
+    merged = []
+    for key in sorted(best):
+        e = best[key]
+        tags = tags_of[key]
+        if e.tags != tags or round_confidence(e.confidence) != e.confidence:
+            e = Edge(e.source, e.target, e.kind, round_confidence(e.confidence), e.line, tags)
+        merged.append(e)
     return Graph(
-        nodes=tuple(sorted(by_id.values(), key=lambda n: n.id)),
+        nodes=tuple(by_id[k] for k in sorted(by_id)),
         edges=tuple(merged),
         meta=dict(meta),
     )
@@ -112,44 +108,33 @@ def make_graph(nodes: Iterable[Node], edges: Iterable[Edge], meta: Mapping[str, 
 
 def graph_to_json(graph: Graph) -> str:
     """Serialise a graph to its canonical JSON text (one node or edge per line)."""
-    parts = ['{"format":"blast-radius-graph","version":', str(GRAPH_FORMAT_VERSION), ",\n"]
-    parts.append('"meta":' + json.dumps(graph.meta, sort_keys=True, ensure_ascii=False) + ",\n")
-    parts.append('"nodes":[\n')
-    parts.append(
-        ",\n".join(
-            json.dumps(
-                {
-                    "id": n.id,
-                    "kind": n.kind,
-                    "name": n.name,
-                    "qualname": n.qualname,
-                    "path": n.path,
-                    "start_line": n.start_line,
-                    "end_line": n.end_line,
-                    "language": n.language,
-                },
-                ensure_ascii=False,
-            )
-            for n in graph.nodes
-        )
+    s = encode_basestring
+    node_lines = [
+        f'{{"id": {s(n.id)}, "kind": {s(n.kind)}, "name": {s(n.name)}, '
+        f'"qualname": {s(n.qualname)}, "path": {s(n.path)}, "start_line": {n.start_line}, '
+        f'"end_line": {n.end_line}, "language": '
+        f"{'null' if n.language is None else s(n.language)}}}"
+        for n in graph.nodes
+    ]
+    edge_lines = [
+        f'{{"source": {s(e.source)}, "target": {s(e.target)}, "kind": {s(e.kind)}, '
+        f'"confidence": {float(e.confidence)!r}, "line": {e.line}'
+        + (f', "tags": [{", ".join(s(t) for t in e.tags)}]}}' if e.tags else "}")
+        for e in graph.edges
+    ]
+    return "".join(
+        [
+            '{"format":"blast-radius-graph","version":',
+            str(GRAPH_FORMAT_VERSION),
+            ",\n",
+            '"meta":' + json.dumps(graph.meta, sort_keys=True, ensure_ascii=False) + ",\n",
+            '"nodes":[\n',
+            ",\n".join(node_lines),
+            '\n],\n"edges":[\n',
+            ",\n".join(edge_lines),
+            "\n]}\n",
+        ]
     )
-    parts.append('\n],\n"edges":[\n')
-    parts.append(",\n".join(_edge_json(e) for e in graph.edges))
-    parts.append("\n]}\n")
-    return "".join(parts)
-
-
-def _edge_json(edge: Edge) -> str:
-    data: dict[str, Any] = {
-        "source": edge.source,
-        "target": edge.target,
-        "kind": edge.kind,
-        "confidence": edge.confidence,
-        "line": edge.line,
-    }
-    if edge.tags:
-        data["tags"] = list(edge.tags)
-    return json.dumps(data, ensure_ascii=False)
 
 
 def graph_from_json(text: str) -> Graph:

@@ -173,6 +173,11 @@ class PythonResolver:
         for symbols in self._methods_by_name.values():
             symbols.sort()
         self._member_cache: dict[tuple[str, str], Symbol | None] = {}
+        self._lookup_cache: dict[tuple[str, int, str], Resolution] = {}
+        # A reference can only reach a definition whose name it spells.
+        self._defined_names = {
+            d.name for module in self._modules.values() for d in module.facts.definitions
+        }
         self._mro_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._bases_by_class: dict[Symbol, list[tuple[str, int]]] = {}
@@ -338,6 +343,14 @@ class PythonResolver:
         parameter or external import shadows the name, or ``None`` when
         nothing in the repository binds it.
         """
+        key = (module.name, scope, name)
+        if key in self._lookup_cache:
+            return self._lookup_cache[key]
+        result = self._lookup_uncached(module, scope, name)
+        self._lookup_cache[key] = result
+        return result
+
+    def _lookup_uncached(self, module: _Module, scope: int, name: str) -> Resolution:
         defs = module.facts.definitions
         current = scope
         innermost = True
@@ -637,6 +650,8 @@ class PythonResolver:
 
     def _resolve_reference(self, module: _Module, ref: Reference) -> list[tuple[Symbol, float]]:
         """Targets of one reference with their confidences (empty: no internal target)."""
+        if ref.name not in self._defined_names:
+            return []
         target: Resolution
         if ref.receiver is None:
             target = self._lookup(module, ref.scope, ref.name)

@@ -17,3 +17,7 @@ def outer():
         return helper()
 
     return second() + third()
+
+
+def unrelated():
+    return first()

@@ -1,3 +1,4 @@
+from mathx.consts import *
 from mathx.ops import *
 
 
@@ -7,3 +8,11 @@ def compute():
 
 def compute_other():
     return subtract(3, 1)
+
+
+def circle(r):
+    return pi() * r * r
+
+
+def full_turn():
+    return _tau()

@@ -8,6 +8,12 @@ class Square:
     def describe(self):
         return "area=" + str(self.area())
 
+    def report(self):
+        def line():
+            return f"{self.side}x{self.side} = {self.area()}"
+
+        return line()
+
     @classmethod
     def unit(cls):
         return cls.build(1)

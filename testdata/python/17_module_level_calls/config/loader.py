@@ -6,4 +6,8 @@ def validate(cfg):
     return dict(cfg)
 
 
+def normalize(key):
+    return key.lower()
+
+
 SETTINGS = validate(load_defaults())

@@ -10,3 +10,7 @@ def submit(job, callback):
 def run(jobs):
     doubled = list(map(double, jobs))
     submit(doubled, on_done)
+
+
+def ranked(jobs):
+    return sorted(jobs, key=double)

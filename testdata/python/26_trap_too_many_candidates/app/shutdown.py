@@ -1,3 +1,0 @@
-def close_all(resources):
-    for resource in resources:
-        resource.close()
