@@ -109,9 +109,9 @@ def format_summary(root: Path, result: IndexResult, seconds: float) -> str:
         total = sum(counts.get(k, 0) for k in ("resolved", "name_matched", "unresolved"))
         lines.append(
             f"  {language} references: {_percent(counts.get('resolved', 0), total)} resolved "
-            f"by scope, imports or types, {_percent(counts.get('name_matched', 0), total)} matched by "
-            f"name, {_percent(counts.get('unresolved', 0), total)} outside the repository "
-            "or unknown"
+            "by scope, imports or types, "
+            f"{_percent(counts.get('name_matched', 0), total)} matched by name, "
+            f"{_percent(counts.get('unresolved', 0), total)} outside the repository or unknown"
         )
     skipped = meta.get("skipped", {})
     if skipped:

@@ -1,23 +1,23 @@
-"""On-disk cache of per-file facts and of the last graph built.
+"""On-disk cache of per-file facts, interfaces and rendered outputs, and the last graph.
 
-Facts are keyed by a digest of the file's path, content and the extractor's
-fingerprint, so an unchanged file is never parsed twice. The pack holds one
-JSON line per file and is rewritten atomically with only the entries the last
-run used, so it cannot grow without bound.
+Entries are keyed by a digest of the file's path and content and of the
+extractor's fingerprint (outputs also by the digest of every file's
+interface), so an unchanged file is never parsed or resolved twice. Each kind
+lives in one pack of JSON lines, read lazily and rewritten atomically with
+only the entries the last run used, so the cache cannot grow without bound.
+A damaged pack or entry is a cache miss, never an error.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
 
-from blast_radius.core.facts import FileFacts
-
-_PACK = "facts-v1.jsonl"
-_GRAPH = "graph-v1.json"
-_GRAPH_KEY = "graph-v1.key"
+KINDS = ("facts", "interface", "output")
+_VERSION = "v2"
+_GRAPH = f"graph-{_VERSION}.json"
+_GRAPH_KEY = f"graph-{_VERSION}.key"
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
@@ -33,50 +33,66 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 
 class FactsCache:
-    """Facts and graph cache in one folder; ``None`` folder disables it."""
+    """The cache folder; a ``None`` folder disables caching."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self._raw: dict[str, str] = {}
-        self._used: dict[str, str] = {}
-        self._dirty = False
-        if folder is not None:
-            try:
-                text = (folder / _PACK).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                text = ""
-            for line in text.splitlines():
-                key, sep, payload = line.partition("\t")
-                if sep:
-                    self._raw[key] = payload
+        self._packs: dict[str, dict[str, str]] = {}
+        self._used: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
+        self._dirty: set[str] = set()
 
-    def get(self, key: str) -> FileFacts | None:
-        """Cached facts for ``key``, or None (also for a damaged entry)."""
-        payload = self._raw.get(key)
-        if payload is None:
-            return None
-        try:
-            facts = FileFacts.from_json(json.loads(payload))
-        except (ValueError, TypeError):
-            return None
-        self._used[key] = payload
-        return facts
+    def _pack(self, kind: str) -> dict[str, str]:
+        pack = self._packs.get(kind)
+        if pack is None:
+            pack = {}
+            if self.folder is not None:
+                try:
+                    text = (self.folder / f"{kind}-{_VERSION}.jsonl").read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    text = ""
+                for line in text.split("\n"):
+                    key, sep, payload = line.partition("\t")
+                    if sep:
+                        pack[key] = payload
+            self._packs[kind] = pack
+        return pack
 
-    def put(self, key: str, facts_json: str) -> None:
-        """Remember facts (in their JSON text form, one line) for ``key``."""
+    def get(self, kind: str, key: str) -> str | None:
+        """The JSON text stored for ``key``, or None."""
+        if self.folder is None:
+            return None
+        payload = self._pack(kind).get(key)
+        if payload is not None:
+            self._used[kind][key] = payload
+        return payload
+
+    def retain(self, kind: str, keys: list[str]) -> None:
+        """Keep the entries of ``keys`` at the next save, without reading them."""
         if self.folder is None:
             return
-        self._used[key] = facts_json
-        self._dirty = True
+        pack = self._pack(kind)
+        used = self._used[kind]
+        for key in keys:
+            if key not in used and key in pack:
+                used[key] = pack[key]
+
+    def put(self, kind: str, key: str, text: str) -> None:
+        """Store JSON text (one line) for ``key``."""
+        if self.folder is None:
+            return
+        self._used[kind][key] = text
+        self._dirty.add(kind)
 
     def save(self) -> None:
-        """Persist the entries used or added by this run (when anything changed)."""
+        """Persist, per kind, the entries this run used or added, when they changed."""
         if self.folder is None:
             return
-        if not self._dirty and set(self._used) == set(self._raw):
-            return
-        lines = [f"{key}\t{self._used[key]}\n" for key in sorted(self._used)]
-        _write_atomic(self.folder / _PACK, "".join(lines).encode("utf-8"))
+        for kind in KINDS:
+            used = self._used[kind]
+            if kind not in self._dirty and used.keys() == self._pack(kind).keys():
+                continue
+            lines = [f"{key}\t{used[key]}\n" for key in sorted(used)]
+            _write_atomic(self.folder / f"{kind}-{_VERSION}.jsonl", "".join(lines).encode())
 
     def get_graph(self, key: str) -> str | None:
         """The graph text built last time, when it was built for ``key``."""

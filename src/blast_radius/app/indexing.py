@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from blast_radius import __version__
-from blast_radius.core.build import BuildOptions, FileRecord, build_graph
+from blast_radius.core.build import (
+    BuildOptions,
+    FileRecord,
+    RenderedFile,
+    assemble_graph,
+    file_interface,
+    interfaces_digest,
+    resolve_files,
+)
 from blast_radius.core.classify import (
     SKIP_EXTRACTOR_ERROR,
     SKIP_SYMLINK,
@@ -20,7 +28,6 @@ from blast_radius.core.classify import (
     content_skip_reason,
 )
 from blast_radius.core.facts import FileFacts
-from blast_radius.core.graph import graph_to_json
 from blast_radius.core.languages import language_for_path
 
 # Below this many parsed files, an empty result may be a genuinely empty tree.
@@ -49,11 +56,16 @@ class FileSource(Protocol):
 
 
 class FactsStore(Protocol):
-    """Remembers facts per file key and the last graph."""
+    """Remembers, per file key, facts, interfaces and rendered outputs; and the last graph.
 
-    def get(self, key: str) -> FileFacts | None: ...
+    ``kind`` is ``facts``, ``interface`` or ``output``; values are JSON text.
+    """
 
-    def put(self, key: str, facts_json: str) -> None: ...
+    def get(self, kind: str, key: str) -> str | None: ...
+
+    def put(self, kind: str, key: str, text: str) -> None: ...
+
+    def retain(self, kind: str, keys: list[str]) -> None: ...
 
     def save(self) -> None: ...
 
@@ -165,19 +177,27 @@ def index_tree(
         meta = json.loads(cached_graph.split("\n", 2)[1].removeprefix('"meta":').rstrip(","))
         return IndexResult(cached_graph, meta, parsed=0, reused=len(to_parse), graph_reused=True)
 
-    facts_by_path: dict[str, FileFacts] = {}
-    misses: list[tuple[str, str, bytes]] = []
-    keys: dict[str, str] = {}
-    for path, language, data, key in to_parse:
-        keys[path] = key
-        cached = store.get(key)
-        if cached is not None:
-            facts_by_path[path] = cached
-        else:
-            misses.append((path, language, data))
-
+    keys = {path: key for path, _, _, key in to_parse}
+    contents = {path: (language, data) for path, language, data, _ in to_parse}
+    full: dict[str, FileFacts] = {}
     errors: list[dict[str, str]] = []
-    if misses:
+    parsed_now = 0
+
+    def ensure_facts(paths: list[str]) -> None:
+        """Load (or extract) the full facts of ``paths``."""
+        nonlocal parsed_now
+        misses: list[tuple[str, str, bytes]] = []
+        for path in paths:
+            if path in full:
+                continue
+            cached = store.get("facts", keys[path])
+            if cached is not None:
+                full[path] = FileFacts.from_json(json.loads(cached))
+            else:
+                misses.append((path, *contents[path]))
+        if not misses:
+            return
+        parsed_now += len(misses)
         if progress:
             progress.start(len(misses), "parsing")
         results = extractor.extract(misses, progress.advance if progress else None)
@@ -188,23 +208,54 @@ def index_tree(
                 skipped[path] = SKIP_EXTRACTOR_ERROR
                 errors.append({"path": path, "error": error or "unknown error"})
                 continue
-            facts_by_path[path] = FileFacts.from_json(json.loads(facts_json))
-            store.put(keys[path], facts_json)
+            full[path] = FileFacts.from_json(json.loads(facts_json))
+            store.put("facts", keys[path], facts_json)
 
-    parsed_facts = [facts_by_path[p] for p in sorted(facts_by_path)]
-    if len(parsed_facts) >= _LOUD_FAILURE_MIN_FILES and not any(
-        f.definitions or f.imports or f.references for f in parsed_facts
-    ):
-        raise ExtractionFoundNothing(
-            f"{len(parsed_facts)} files were parsed but not one definition, import or call "
-            "was found: the grammar or its queries are broken. Reinstall blast-radius."
-        )
+    # Interfaces: what each file offers the others. Unchanged files keep theirs.
+    interfaces: dict[str, FileFacts] = {}
+    digests: dict[str, str] = {}
+    for path, key in keys.items():
+        cached = store.get("interface", key)
+        if cached is not None:
+            data, digest = json.loads(cached)
+            interfaces[path] = FileFacts.from_json(data)
+            digests[path] = digest
+    ensure_facts([p for p in keys if p not in interfaces])
+    for path, key in keys.items():
+        if path not in interfaces and path in full:
+            interface, digest = file_interface(full[path])
+            interfaces[path], digests[path] = interface, digest
+            store.put("interface", key, json.dumps([interface.to_json(), digest]))
+    parsed_paths = sorted(interfaces)
 
+    # Outputs: a file's rendered nodes and edges, valid while no interface changed.
+    context = interfaces_digest(paths, digests, settings.build, fingerprint)
+    rendered: dict[str, RenderedFile] = {}
+    for path in parsed_paths:
+        cached = store.get("output", f"{keys[path]}:{context}")
+        if cached is not None:
+            rendered[path] = RenderedFile.from_json(json.loads(cached))
+    to_build = [p for p in parsed_paths if p not in rendered]
+    ensure_facts(to_build)
+    building = {p for p in to_build if p in full}
+    built = resolve_files(
+        [full[p] for p in sorted(building)],
+        [interfaces[p] for p in parsed_paths if p not in building],
+        paths,
+        settings.build,
+    )
+    for path, part in built.items():
+        rendered[path] = part
+        store.put("output", f"{keys[path]}:{context}", json.dumps(part.to_json()))
+
+    # Facts not read this time are still those of the current files: keep them.
+    store.retain("facts", [keys[p] for p in parsed_paths])
+    _fail_if_nothing_found([interfaces[p] for p in parsed_paths], rendered)
     records = [
         FileRecord(
             f.path,
             rule.name if (rule := language_for_path(f.path)) else None,
-            facts_by_path[f.path].line_count if f.path in facts_by_path else 0,
+            interfaces[f.path].line_count if f.path in interfaces else 0,
             skipped.get(f.path),
         )
         for f in listed
@@ -212,14 +263,30 @@ def index_tree(
     extra: dict[str, object] = {"tool_version": __version__, "fingerprint": fingerprint}
     if errors:
         extra["extractor_errors"] = errors[:_MAX_ERRORS_LISTED]
-    graph = build_graph(records, parsed_facts, settings.build, extra)
-    text = graph_to_json(graph)
+    text, meta = assemble_graph(records, [interfaces[p] for p in parsed_paths], rendered, extra)
     store.put_graph(graph_key, text)
     store.save()
     return IndexResult(
         text,
-        dict(graph.meta),
-        parsed=len(misses),
-        reused=len(to_parse) - len(misses),
+        meta,
+        parsed=parsed_now,
+        reused=len(to_parse) - parsed_now,
         graph_reused=False,
+    )
+
+
+def _fail_if_nothing_found(
+    interfaces: Sequence[FileFacts], rendered: dict[str, RenderedFile]
+) -> None:
+    """Raise when parsed files yielded nothing: a broken grammar, not an empty tree."""
+    if len(interfaces) < _LOUD_FAILURE_MIN_FILES:
+        return
+    if any(f.definitions or f.imports for f in interfaces):
+        return
+    references = ("resolved", "name_matched", "unresolved")
+    if any(part.counts.get(k, 0) for part in rendered.values() for k in references):
+        return
+    raise ExtractionFoundNothing(
+        f"{len(interfaces)} files were parsed but not one definition, import or call "
+        "was found: the grammar or its queries are broken. Reinstall blast-radius."
     )

@@ -1,17 +1,36 @@
-"""Assemble the code graph from the files of a tree and their facts."""
+"""Assemble the code graph from the files of a tree and their facts.
+
+Building is split per file so that work can be reused: every edge starts at
+a node of the file holding its evidence, so a file's rendered nodes and edges
+depend only on its own facts and on the *interface* of the other files (what
+they define, import and inherit). When no interface changed, only the edited
+files are resolved again; the rest of the graph is spliced in as text.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from blast_radius.core.facts import FileFacts
-from blast_radius.core.graph import Edge, Graph, Node, make_graph
+from blast_radius.core.graph import (
+    FileOutput,
+    Node,
+    assemble_graph_text,
+    canonical_edges,
+    render_edge,
+    render_node,
+)
 from blast_radius.core.languages import language_for_path
-from blast_radius.core.resolve_python import PythonResolver
+from blast_radius.core.resolve_python import (
+    PythonResolver,
+    python_interface,
+    python_interface_digest,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,81 +50,190 @@ class BuildOptions:
     python_roots: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class RenderedFile:
+    """A file's part of the graph, rendered: node lines, edge lines and counts."""
+
+    node_lines: tuple[str, ...]
+    edge_lines: tuple[str, ...]
+    counts: Mapping[str, int]
+
+    def to_json(self) -> list[Any]:
+        """A JSON-ready form; ``from_json`` inverts it."""
+        return [list(self.node_lines), list(self.edge_lines), dict(self.counts)]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> RenderedFile:
+        """Rebuild from ``to_json`` output."""
+        nodes, edges, counts = data
+        return RenderedFile(tuple(nodes), tuple(edges), dict(counts))
+
+
 class Resolver(Protocol):
     """Turns the facts of one ecosystem's files into nodes and edges."""
 
-    def build(self) -> tuple[list[Node], list[Edge]]:
-        """Return the ecosystem's module and symbol nodes and all their edges."""
-        ...
-
-    def resolution_counts(self) -> dict[str, int]:
-        """How references were resolved (certain, name-matched, ...), after ``build``."""
+    def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
+        """Nodes, edges and counts of each file in ``paths`` (full facts needed)."""
         ...
 
 
-ResolverFactory = Callable[[Sequence[FileFacts], Iterable[str], "BuildOptions"], Resolver]
+@dataclass(frozen=True, slots=True)
+class Ecosystem:
+    """One resolver and how to cut a file's facts down to its interface."""
 
-RESOLVERS: dict[str, ResolverFactory] = {
-    "python": lambda facts, paths, options: PythonResolver(facts, paths, options.python_roots),
+    create: Callable[[Sequence[FileFacts], Sequence[str], BuildOptions], Resolver]
+    interface: Callable[[FileFacts], FileFacts]
+    interface_digest: Callable[[FileFacts], str]
+
+
+ECOSYSTEMS: dict[str, Ecosystem] = {
+    "python": Ecosystem(
+        create=lambda facts, paths, options: PythonResolver(facts, paths, options.python_roots),
+        interface=python_interface,
+        interface_digest=python_interface_digest,
+    ),
 }
 
 
-def build_graph(
-    files: Sequence[FileRecord],
-    facts: Sequence[FileFacts],
-    options: BuildOptions,
-    extra_meta: dict[str, object] | None = None,
-) -> Graph:
-    """Resolve every file's facts into one canonical graph.
+def _ecosystem(path: str) -> Ecosystem:
+    rule = language_for_path(path)
+    if rule is None:
+        raise ValueError(f"no language rule for {path}")
+    return ECOSYSTEMS[rule.resolver]
 
-    ``files`` lists every file of the tree (each becomes a file node);
-    ``facts`` holds the extracted facts of those that were parsed.
+
+def file_interface(facts: FileFacts) -> tuple[FileFacts, str]:
+    """A file's interface facts and their digest."""
+    ecosystem = _ecosystem(facts.path)
+    interface = ecosystem.interface(facts)
+    return interface, ecosystem.interface_digest(interface)
+
+
+def interfaces_digest(
+    paths: Sequence[str],
+    digests: Mapping[str, str],
+    options: BuildOptions,
+    fingerprint: str,
+) -> str:
+    """One digest of everything a file's rendered output depends on besides itself.
+
+    ``paths`` are all files of the tree (they decide module names); ``digests``
+    maps each parsed file to its interface digest.
     """
-    nodes: list[Node] = [
-        Node(
-            "file:" + f.path,
-            "file",
-            posixpath.basename(f.path),
-            f.path,
-            f.path,
-            1 if f.line_count else 0,
-            f.line_count,
-            f.language,
-        )
-        for f in files
-    ]
-    edges: list[Edge] = []
-    by_resolver: dict[str, list[FileFacts]] = {}
-    for item in facts:
+    h = hashlib.sha256()
+    h.update(fingerprint.encode())
+    h.update(repr(options).encode())
+    for path in sorted(paths):
+        h.update(b"\0" + path.encode("utf-8", "surrogateescape"))
+        h.update(b"\1" + digests.get(path, "").encode())
+    return h.hexdigest()
+
+
+def resolve_files(
+    full: Sequence[FileFacts],
+    interfaces: Sequence[FileFacts],
+    all_paths: Sequence[str],
+    options: BuildOptions,
+) -> dict[str, RenderedFile]:
+    """Resolve and render the files in ``full``, given the others' interfaces."""
+    groups: dict[str, tuple[list[FileFacts], list[str]]] = {}
+    for item in full:
         rule = language_for_path(item.path)
         if rule is not None:
-            by_resolver.setdefault(rule.resolver, []).append(item)
+            group = groups.setdefault(rule.resolver, ([], []))
+            group[0].append(item)
+            group[1].append(item.path)
+    for item in interfaces:
+        rule = language_for_path(item.path)
+        if rule is not None:
+            groups.setdefault(rule.resolver, ([], []))[0].append(item)
+    rendered: dict[str, RenderedFile] = {}
+    for name in sorted(groups):
+        facts, to_build = groups[name]
+        if not to_build:
+            continue
+        resolver = ECOSYSTEMS[name].create(facts, all_paths, options)
+        for path, output in resolver.build(to_build).items():
+            rendered[path] = render_output(output)
+    return rendered
 
-    resolution: dict[str, dict[str, int]] = {}
-    for name in sorted(by_resolver):
-        resolver = RESOLVERS[name](by_resolver[name], [f.path for f in files], options)
-        more_nodes, more_edges = resolver.build()
-        nodes.extend(more_nodes)
-        edges.extend(more_edges)
-        resolution[name] = resolver.resolution_counts()
 
+def render_output(output: FileOutput) -> RenderedFile:
+    """Render one file's output as canonical lines, with its counts."""
+    edges = canonical_edges(output.edges)
+    counts: Counter[str] = Counter(output.counts)
+    counts.update("node:" + n.kind for n in output.nodes)
+    counts.update("edge:" + e.kind for e in edges)
+    return RenderedFile(
+        tuple(render_node(n) for n in output.nodes),
+        tuple(render_edge(e) for e in edges),
+        dict(sorted(counts.items())),
+    )
+
+
+def file_node(record: FileRecord) -> Node:
+    """The node of a file, whatever its language."""
+    return Node(
+        "file:" + record.path,
+        "file",
+        posixpath.basename(record.path),
+        record.path,
+        record.path,
+        1 if record.line_count else 0,
+        record.line_count,
+        record.language,
+    )
+
+
+def assemble_graph(
+    files: Sequence[FileRecord],
+    interfaces: Sequence[FileFacts],
+    rendered: Mapping[str, RenderedFile],
+    extra_meta: Mapping[str, object] | None = None,
+) -> tuple[str, dict[str, Any]]:
+    """The canonical graph text and its meta, from every file's rendered part."""
+    totals: Counter[str] = Counter()
+    node_lines = [render_node(file_node(f)) for f in files]
+    totals["node:file"] = len(files)
+    edge_lines: list[str] = []
+    resolution: dict[str, Counter[str]] = {}
+    for path in sorted(rendered):
+        part = rendered[path]
+        node_lines.extend(part.node_lines)
+        edge_lines.extend(part.edge_lines)
+        rule = language_for_path(path)
+        language = rule.name if rule else "unknown"
+        for key, value in part.counts.items():
+            if key.startswith(("node:", "edge:")):
+                totals[key] += value
+            else:
+                resolution.setdefault(language, Counter())[key] += value
     skipped = Counter(f.skipped for f in files if f.skipped)
-    notes = Counter(note for item in facts for note in item.notes)
-    meta: dict[str, object] = {
+    notes = Counter(note for item in interfaces for note in item.notes)
+    meta: dict[str, Any] = {
         "files": len(files),
-        "parsed": len(facts),
+        "parsed": len(interfaces),
         "skipped": dict(sorted(skipped.items())),
-        "syntax_errors": sum(item.syntax_errors for item in facts),
-        "files_with_syntax_errors": sorted(item.path for item in facts if item.syntax_errors),
+        "syntax_errors": sum(item.syntax_errors for item in interfaces),
+        "files_with_syntax_errors": sorted(item.path for item in interfaces if item.syntax_errors),
         "notes": dict(sorted(notes.items())),
-        "resolution": resolution,
-        "languages": dict(sorted(Counter(item.language for item in facts).items())),
+        "resolution": {k: dict(sorted(v.items())) for k, v in sorted(resolution.items())},
+        "languages": dict(sorted(Counter(item.language for item in interfaces).items())),
+        "node_kinds": {k[5:]: v for k, v in sorted(totals.items()) if k.startswith("node:")},
+        "edge_kinds": {k[5:]: v for k, v in sorted(totals.items()) if k.startswith("edge:")},
     }
     if extra_meta:
         meta.update(extra_meta)
-    graph = make_graph(nodes, edges, meta)
-    counts = {
-        "node_kinds": dict(sorted(Counter(n.kind for n in graph.nodes).items())),
-        "edge_kinds": dict(sorted(Counter(e.kind for e in graph.edges).items())),
-    }
-    return replace(graph, meta={**graph.meta, **counts})
+    return assemble_graph_text(meta, node_lines, edge_lines), meta
+
+
+def build_graph_text(
+    files: Sequence[FileRecord],
+    facts: Sequence[FileFacts],
+    options: BuildOptions,
+    extra_meta: Mapping[str, object] | None = None,
+) -> tuple[str, dict[str, Any]]:
+    """Resolve every file's facts into the canonical graph text, from scratch."""
+    rendered = resolve_files(facts, (), [f.path for f in files], options)
+    interfaces = [file_interface(f)[0] for f in facts]
+    return assemble_graph(files, interfaces, rendered, extra_meta)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from blast_radius.core.facts import (
+    LITERAL_RECEIVER,
     MODULE_SCOPE,
     Base,
     Definition,
@@ -25,6 +26,7 @@ from blast_radius.core.facts import (
 _SIMPLE_RECEIVER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _CALL_RECEIVER = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\([^()]{0,80}\)")
 _MAX_NAME = 200
+
 # Bounds the work one query may do on adversarial input (see DECISIONS.md).
 MATCH_LIMIT = 50_000
 
@@ -119,7 +121,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     raw_defs: dict[int, tuple[str, Node, Node | None, Node | None]] = {}
     extents: dict[int, Node] = {}
     for _, caps in matches:
-        for kind in ("class", "function"):
+        for kind in ("class", "function", "scope"):
             nodes = caps.get("definition." + kind)
             if nodes:
                 node = nodes[0]
@@ -136,7 +138,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         if decorated and extent:
             extents[decorated[0].start_byte] = extent[0]
 
-    ordered: list[tuple[int, int, str, str, int, int, int]] = []
+    ordered: list[tuple[int, int, str, str, int, int, int, int]] = []
     for key, (kind, node, name_node, body_node) in raw_defs.items():
         outer = extents.get(key, node)
         # A chain of decorated definitions nests extents; take the outermost.
@@ -152,6 +154,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 outer.start_point.row + 1,
                 node.end_point.row + 1,
                 body_line,
+                (body_node or node).start_byte,
             )
         )
     ordered.sort(key=lambda d: (d[0], -d[1]))
@@ -165,10 +168,11 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         stack.append(index)
     definitions = tuple(
         Definition(kind, name, start_line, end_line, body_line, parent)
-        for (_, _, kind, name, start_line, end_line, body_line), parent in zip(
+        for (_, _, kind, name, start_line, end_line, body_line, _), parent in zip(
             ordered, parents, strict=True
         )
     )
+    body_starts = [d[7] for d in ordered]
     scopes = _Scopes(spans, parents)
     index_by_start = {start: i for i, (start, _) in enumerate(spans)}
 
@@ -177,7 +181,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     calls: dict[int, Reference] = {}
     values: dict[int, tuple[int, Reference]] = {}
     base_nodes: set[int] = set()
-    bases: list[Base] = []
+    literal_receivers: set[int] = set()
+    bases: list[tuple[int, Base]] = []
     bindings: dict[int, tuple[int, str]] = {}
     typed: dict[int, tuple[int, str, str, str]] = {}
     exports: list[str] | None = None
@@ -220,13 +225,17 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             receiver_nodes = caps.get("receiver")
             receiver = _receiver_text(receiver_nodes[0]) if receiver_nodes else None
             kind = "call" if "reference.call" in caps else "value"
+            scope = scopes.innermost(name_node.start_byte)
             ref = Reference(
                 kind,
                 _text(name_node)[:_MAX_NAME],
                 receiver,
                 name_node.start_point.row + 1,
-                scopes.innermost(name_node.start_byte),
+                scope,
+                scope != MODULE_SCOPE and name_node.start_byte < body_starts[scope],
             )
+            if "receiver.literal" in caps:
+                literal_receivers.add(name_node.start_byte)
             if kind == "call":
                 calls[name_node.start_byte] = ref
             else:
@@ -239,7 +248,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 owner = scopes.innermost(caps["inherit.class"][0].start_byte)
             if owner != MODULE_SCOPE and base.start_byte not in base_nodes:
                 base_nodes.add(base.start_byte)
-                bases.append(Base(owner, _text(base)[:_MAX_NAME], base.start_point.row + 1))
+                base_fact = Base(owner, _text(base)[:_MAX_NAME], base.start_point.row + 1)
+                bases.append((base.start_byte, base_fact))
         elif "local.binding" in caps:
             node = caps["local.binding"][0]
             bindings[node.start_byte] = (scopes.innermost(node.start_byte), _text(node))
@@ -260,6 +270,9 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
 
     # A name node captured as a call is not also a value; a base class is
     # recorded as inheritance, not as a value reference.
+    for start in literal_receivers:
+        if start in calls:
+            calls[start] = calls[start]._replace(receiver=LITERAL_RECEIVER)
     references = list(calls.values())
     references.extend(
         ref
@@ -268,7 +281,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     )
     references.sort(key=lambda r: (r.line, r.scope, r.kind, r.name, r.receiver or ""))
     imports.sort(key=lambda item: item[0])
-    bases.sort(key=lambda b: (b.definition, b.line, b.expression))
+    bases.sort(key=lambda item: item[0])  # the order written is the order of the MRO
     line_count = source.count(b"\n") + (0 if source.endswith(b"\n") or not source else 1)
     return FileFacts(
         path=path,
@@ -277,7 +290,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         definitions=definitions,
         imports=tuple(fact for _, fact in imports),
         references=tuple(references),
-        bases=tuple(bases),
+        bases=tuple(base for _, base in bases),
         bindings=tuple(sorted(bindings.values())),
         typed=tuple(sorted(typed.values())),
         exports=None if exports is None else tuple(dict.fromkeys(exports)),

@@ -1,10 +1,10 @@
 """Per-file facts: what one source file defines, imports, calls and inherits.
 
-Facts are language independent. The many small facts are named tuples: they
-are built by the hundred thousand, and a tuple is also their JSON form. The extractor produces them from tree-sitter
+Facts are language independent. The extractor produces them from tree-sitter
 query captures; a resolver per ecosystem turns the facts of all files into
 graph edges. Facts are plain values so they can cross process boundaries and
-be cached as JSON.
+be cached as JSON. The many small facts are named tuples: they are built by
+the hundred thousand, and a tuple is already their JSON form.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from typing import Any, NamedTuple
 MODULE_SCOPE = -1
 """Scope index meaning "the module itself" rather than a definition."""
 
+LITERAL_RECEIVER = "#literal"
+"""Receiver of a method called on a literal (a string, a list): a builtin type."""
+
 
 class Definition(NamedTuple):
     """A class or function defined in a file.
@@ -22,7 +25,9 @@ class Definition(NamedTuple):
     ``parent`` is the index of the enclosing definition in the file's
     definition tuple, or ``MODULE_SCOPE``. Lines are 1-based and inclusive;
     ``start_line`` includes decorators, ``body_line`` is where the body starts
-    (so lines before it are the signature).
+    (so lines before it are the signature). ``kind`` is ``class``, ``function``
+    or ``scope`` (an anonymous scope: a lambda or a comprehension, which binds
+    names of its own but is not a symbol).
     """
 
     kind: str
@@ -54,8 +59,10 @@ class Reference(NamedTuple):
 
     ``kind`` is ``call`` or ``value``. ``receiver`` is the simple expression
     before the final dot (``self``, ``pkg.mod``, ``super()``), ``"?"`` when
-    that expression is not a plain dotted name, or ``None`` when there is no
-    receiver.
+    that expression is not a plain dotted name, ``"#literal"`` for a literal,
+    or ``None`` when there is no receiver. ``header`` is true for a use in a
+    definition's header (decorators, default values, annotations): it belongs
+    to the definition but is evaluated in the enclosing scope.
     """
 
     kind: str
@@ -63,6 +70,7 @@ class Reference(NamedTuple):
     receiver: str | None
     line: int
     scope: int
+    header: bool = False
 
 
 class Base(NamedTuple):
@@ -148,4 +156,3 @@ class FileFacts:
             syntax_errors=syntax_errors,
             notes=tuple(notes),
         )
-

@@ -8,9 +8,9 @@ tree give byte-identical files.
 from __future__ import annotations
 
 import json
-from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring
 from typing import Any
 
 GRAPH_FORMAT_VERSION = 1
@@ -50,6 +50,19 @@ class Edge:
 
 
 @dataclass(frozen=True, slots=True)
+class FileOutput:
+    """What one file contributes to the graph: its nodes, edges and counts.
+
+    Edges are partitioned by file (every edge starts at a node of the file
+    that holds its evidence), so outputs of unchanged files can be reused.
+    """
+
+    nodes: tuple[Node, ...]
+    edges: tuple[Edge, ...]
+    counts: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
 class Graph:
     """Nodes sorted by id and edges sorted by (source, target, kind)."""
 
@@ -67,16 +80,13 @@ def round_confidence(value: float) -> float:
     return round(value, 4)
 
 
-def make_graph(nodes: Iterable[Node], edges: Iterable[Edge], meta: Mapping[str, Any]) -> Graph:
-    """Build a canonical graph: unique sorted nodes; one edge per (source, target, kind).
+def canonical_edges(edges: Iterable[Edge]) -> list[Edge]:
+    """One edge per (source, target, kind), confidences rounded.
 
     When several edges share (source, target, kind), the most confident wins;
     among equals, the earliest line. A tag is kept only when every occurrence
     carries it (``type-checking`` means *only* under TYPE_CHECKING).
     """
-    by_id: dict[str, Node] = {}
-    for node in nodes:
-        by_id.setdefault(node.id, node)
     best: dict[tuple[str, str, str], Edge] = {}
     tags_of: dict[tuple[str, str, str], tuple[str, ...]] = {}
     for edge in edges:
@@ -99,41 +109,69 @@ def make_graph(nodes: Iterable[Node], edges: Iterable[Edge], meta: Mapping[str, 
         if e.tags != tags or round_confidence(e.confidence) != e.confidence:
             e = Edge(e.source, e.target, e.kind, round_confidence(e.confidence), e.line, tags)
         merged.append(e)
+    return merged
+
+
+def make_graph(nodes: Iterable[Node], edges: Iterable[Edge], meta: Mapping[str, Any]) -> Graph:
+    """Build a canonical graph: unique nodes sorted by id; canonical edges."""
+    by_id: dict[str, Node] = {}
+    for node in nodes:
+        by_id.setdefault(node.id, node)
     return Graph(
         nodes=tuple(by_id[k] for k in sorted(by_id)),
-        edges=tuple(merged),
+        edges=tuple(canonical_edges(edges)),
         meta=dict(meta),
     )
 
 
-def graph_to_json(graph: Graph) -> str:
-    """Serialise a graph to its canonical JSON text (one node or edge per line)."""
+def render_node(n: Node) -> str:
+    """One node as a line of canonical JSON."""
     s = encode_basestring
-    node_lines = [
+    language = "null" if n.language is None else s(n.language)
+    return (
         f'{{"id": {s(n.id)}, "kind": {s(n.kind)}, "name": {s(n.name)}, '
         f'"qualname": {s(n.qualname)}, "path": {s(n.path)}, "start_line": {n.start_line}, '
-        f'"end_line": {n.end_line}, "language": '
-        f"{'null' if n.language is None else s(n.language)}}}"
-        for n in graph.nodes
-    ]
-    edge_lines = [
+        f'"end_line": {n.end_line}, "language": {language}}}'
+    )
+
+
+def render_edge(e: Edge) -> str:
+    """One edge as a line of canonical JSON."""
+    s = encode_basestring
+    tags = f', "tags": [{", ".join(s(t) for t in e.tags)}]}}' if e.tags else "}"
+    return (
         f'{{"source": {s(e.source)}, "target": {s(e.target)}, "kind": {s(e.kind)}, '
-        f'"confidence": {float(e.confidence)!r}, "line": {e.line}'
-        + (f', "tags": [{", ".join(s(t) for t in e.tags)}]}}' if e.tags else "}")
-        for e in graph.edges
-    ]
+        f'"confidence": {float(e.confidence)!r}, "line": {e.line}{tags}'
+    )
+
+
+def assemble_graph_text(
+    meta: Mapping[str, Any], node_lines: Iterable[str], edge_lines: Iterable[str]
+) -> str:
+    """The canonical graph text from rendered lines, in any order.
+
+    Lines are sorted as text, which orders nodes by id and edges by source,
+    target and kind, so the result does not depend on how it was assembled.
+    """
     return "".join(
         [
             '{"format":"blast-radius-graph","version":',
             str(GRAPH_FORMAT_VERSION),
             ",\n",
-            '"meta":' + json.dumps(graph.meta, sort_keys=True, ensure_ascii=False) + ",\n",
+            '"meta":' + json.dumps(meta, sort_keys=True, ensure_ascii=False) + ",\n",
             '"nodes":[\n',
-            ",\n".join(node_lines),
+            ",\n".join(sorted(node_lines)),
             '\n],\n"edges":[\n',
-            ",\n".join(edge_lines),
+            ",\n".join(sorted(edge_lines)),
             "\n]}\n",
         ]
+    )
+
+
+def graph_to_json(graph: Graph) -> str:
+    """Serialise a graph to its canonical JSON text (one node or edge per line)."""
+    return assemble_graph_text(
+        graph.meta, map(render_node, graph.nodes), map(render_edge, graph.edges)
     )
 
 

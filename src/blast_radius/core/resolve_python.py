@@ -8,15 +8,24 @@ never certain. Names that resolve outside the repository give no edge.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import posixpath
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from blast_radius.core.facts import MODULE_SCOPE, FileFacts, Import, Reference
-from blast_radius.core.graph import Edge, Node
+from blast_radius.core.facts import (
+    LITERAL_RECEIVER,
+    MODULE_SCOPE,
+    FileFacts,
+    Import,
+    Reference,
+)
+from blast_radius.core.graph import Edge, FileOutput, Node
 
 LANGUAGE = "python"
+ANONYMOUS_SCOPE = "scope"
 PREFIX = "python:"
 
 ANNOTATED_CONFIDENCE = 0.9
@@ -33,6 +42,8 @@ COMMON_METHOD_NAMES = frozenset(
 )
 
 _MAX_CHAIN = 40
+_NO_CUT = 1 << 30
+_MAX_MRO = 200
 _DEFAULT_ROOTS = ("", "src", "lib")
 _PROJECT_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 
@@ -51,16 +62,6 @@ class Opaque(Enum):
 
 Resolution = Symbol | Opaque | None
 """A symbol; an opaque binding; or None when nothing binds the name."""
-
-
-@dataclass(frozen=True, slots=True)
-class ResolutionStats:
-    """How references were resolved, for the report's honesty footer."""
-
-    certain: int
-    name_matched: int
-    ambiguous: int
-    external: int
 
 
 @dataclass(slots=True)
@@ -83,6 +84,33 @@ class _Module:
 
     def symbol_id(self, index: int) -> str:
         return self.node_id if index == MODULE_SCOPE else self.ids[index]
+
+
+def _c3_merge(
+    cls: Symbol, base_orders: list[tuple[Symbol, ...]], bases: list[Symbol]
+) -> tuple[Symbol, ...]:
+    """C3 linearisation; an inconsistent hierarchy falls back to depth-first order."""
+    sequences = [list(order) for order in base_orders] + [list(bases)]
+    result = [cls]
+    while len(result) < _MAX_MRO:
+        sequences = [seq for seq in sequences if seq]
+        if not sequences:
+            break
+        head = None
+        for seq in sequences:
+            candidate = seq[0]
+            if not any(candidate in other[1:] for other in sequences):
+                head = candidate
+                break
+        if head is None:
+            for seq in sequences:
+                result.extend(x for x in seq if x not in result)
+            break
+        result.append(head)
+        for seq in sequences:
+            if seq[0] == head:
+                del seq[0]
+    return tuple(result[:_MAX_MRO])
 
 
 def _is_identifier(part: str) -> bool:
@@ -173,10 +201,18 @@ class PythonResolver:
         for symbols in self._methods_by_name.values():
             symbols.sort()
         self._member_cache: dict[tuple[str, str], Symbol | None] = {}
+        self._member_stack: dict[tuple[str, str], int] = {}
+        self._cut_at = _NO_CUT
         self._lookup_cache: dict[tuple[str, int, str], Resolution] = {}
-        # A reference can only reach a definition whose name it spells.
-        self._defined_names = {
+        # A reference can only reach a definition through a name it spells: the
+        # definition's own, or an alias an import binds.
+        self._reachable_names = {
             d.name for module in self._modules.values() for d in module.facts.definitions
+        } | {
+            name
+            for module in self._modules.values()
+            for bound in module.imports.values()
+            for name in bound
         }
         self._mro_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
@@ -186,7 +222,6 @@ class PythonResolver:
                 self._bases_by_class.setdefault((module.name, base.definition), []).append(
                     (base.expression, base.line)
                 )
-        self.stats = ResolutionStats(0, 0, 0, 0)
 
     # ---- indexing ----------------------------------------------------------
 
@@ -194,8 +229,14 @@ class PythonResolver:
         defs = module.facts.definitions
         seen: dict[str, int] = {}
         last_index: dict[str, int] = {}
+        anonymous: set[int] = set()
         for index, d in enumerate(defs):
             parent_q = module.name if d.parent == MODULE_SCOPE else module.qualnames[d.parent]
+            if d.kind == ANONYMOUS_SCOPE:
+                # Not a symbol: its uses belong to the nearest named definition.
+                module.qualnames.append(parent_q)
+                anonymous.add(index)
+                continue
             qualname = f"{parent_q}.{d.name}"
             module.qualnames.append(qualname)
             seen[qualname] = seen.get(qualname, 0) + 1
@@ -205,7 +246,9 @@ class PythonResolver:
         # ones (overload stubs, conditional variants) get numbered ids.
         counts: dict[str, int] = {}
         for index, qualname in enumerate(module.qualnames):
-            if last_index[qualname] == index:
+            if index in anonymous:
+                module.ids.append(module.symbol_id(defs[index].parent))
+            elif last_index[qualname] == index:
                 module.ids.append(PREFIX + qualname)
             else:
                 counts[qualname] = counts.get(qualname, 0) + 1
@@ -289,13 +332,30 @@ class PythonResolver:
         return self._member(absolute, imp.name, 0)
 
     def _member(self, module_name: str, name: str, depth: int) -> Symbol | None:
-        """Resolve attribute ``name`` of module ``module_name``, following re-exports."""
+        """Resolve attribute ``name`` of module ``module_name``, following re-exports.
+
+        Import cycles are cut: a lookup that meets itself answers None there.
+        Results that depended on such a cut are not cached, so the answer
+        never depends on the order in which names happen to be resolved.
+        """
         key = (module_name, name)
         if key in self._member_cache:
             return self._member_cache[key]
-        self._member_cache[key] = None  # breaks import cycles
-        result = self._member_uncached(module_name, name, depth)
-        self._member_cache[key] = result
+        frame = self._member_stack.get(key)
+        if frame is not None:
+            self._cut_at = min(self._cut_at, frame)
+            return None
+        frame = len(self._member_stack)
+        self._member_stack[key] = frame
+        try:
+            result = self._member_uncached(module_name, name, depth)
+        finally:
+            del self._member_stack[key]
+        if self._cut_at >= frame:
+            # Nothing below this frame met a cycle above it: the answer is final.
+            self._member_cache[key] = result
+            if self._cut_at == frame:
+                self._cut_at = _NO_CUT
         return result
 
     def _member_uncached(self, module_name: str, name: str, depth: int) -> Symbol | None:
@@ -492,23 +552,35 @@ class PythonResolver:
         return result
 
     def _mro(self, cls: Symbol) -> tuple[Symbol, ...]:
-        """Depth-first, left-to-right, keeping each class's last occurrence (near C3)."""
+        """The C3 method resolution order of ``cls`` among the repository's classes.
+
+        Bases outside the repository are left out; an inheritance cycle is cut.
+        Computed bottom-up with an explicit stack (no recursion).
+        """
         cached = self._mro_cache.get(cls)
         if cached is not None:
             return cached
-        order: list[Symbol] = []
-        stack: list[tuple[Symbol, int]] = [(cls, 0)]
-        visiting: set[Symbol] = set()
-        while stack and len(order) < 200:
-            current, depth = stack.pop()
-            if current in visiting or depth > _MAX_CHAIN:
+        stack: list[tuple[Symbol, bool]] = [(cls, False)]
+        on_path: set[Symbol] = set()
+        while stack:
+            node, expanded = stack.pop()
+            if node in self._mro_cache:
                 continue
-            visiting.add(current)
-            order.append(current)
-            stack.extend((b, depth + 1) for b in reversed(self._bases(current)))
-        result = tuple(order)
-        self._mro_cache[cls] = result
-        return result
+            if expanded:
+                on_path.discard(node)
+                bases = [b for b in self._bases(node) if b in self._mro_cache]
+                self._mro_cache[node] = _c3_merge(node, [self._mro_cache[b] for b in bases], bases)
+                continue
+            if node in on_path:
+                continue
+            on_path.add(node)
+            stack.append((node, True))
+            stack.extend(
+                (b, False)
+                for b in reversed(self._bases(node))
+                if b not in self._mro_cache and b not in on_path
+            )
+        return self._mro_cache[cls]
 
     def _class_member(self, cls: Symbol, name: str, skip_self: bool = False) -> Symbol | None:
         for klass in self._mro(cls)[1 if skip_self else 0 :]:
@@ -541,122 +613,127 @@ class PythonResolver:
 
     # ---- edges -------------------------------------------------------------
 
-    def build(self) -> tuple[list[Node], list[Edge]]:
-        """Return the Python nodes and edges of the repository."""
+    def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
+        """Nodes, edges and resolution counts of the modules in the files ``paths``.
+
+        The resolver may hold only the interface of other files (see
+        ``python_interface``); the files built must have their full facts.
+        """
+        by_path = {m.facts.path: m for m in self._modules.values()}
+        return {path: self._build_module(by_path[path]) for path in paths if path in by_path}
+
+    def _build_module(self, module: _Module) -> FileOutput:
         nodes: list[Node] = []
         edges: list[Edge] = []
         certain = name_matched = ambiguous = external = 0
-        for module in self._modules.values():
-            facts = module.facts
+        facts = module.facts
+        nodes.append(
+            Node(
+                module.node_id,
+                "module",
+                module.name.rpartition(".")[2],
+                module.name,
+                facts.path,
+                1,
+                max(facts.line_count, 1),
+                LANGUAGE,
+            )
+        )
+        edges.append(Edge("file:" + facts.path, module.node_id, "contains", 1.0, 1))
+        defs = facts.definitions
+        for index, d in enumerate(defs):
+            if d.kind == ANONYMOUS_SCOPE:
+                continue
+            is_method = (
+                d.kind == "function"
+                and d.parent != MODULE_SCOPE
+                and (defs[d.parent].kind == "class")
+            )
             nodes.append(
                 Node(
-                    module.node_id,
-                    "module",
-                    module.name.rpartition(".")[2],
-                    module.name,
+                    module.ids[index],
+                    "method" if is_method else d.kind,
+                    d.name,
+                    module.qualnames[index],
                     facts.path,
-                    1,
-                    max(facts.line_count, 1),
+                    d.start_line,
+                    d.end_line,
                     LANGUAGE,
                 )
             )
-            edges.append(Edge("file:" + facts.path, module.node_id, "contains", 1.0, 1))
-            defs = facts.definitions
-            for index, d in enumerate(defs):
-                is_method = (
-                    d.kind == "function"
-                    and d.parent != MODULE_SCOPE
-                    and (defs[d.parent].kind == "class")
-                )
-                nodes.append(
-                    Node(
-                        module.ids[index],
-                        "method" if is_method else d.kind,
-                        d.name,
-                        module.qualnames[index],
-                        facts.path,
-                        d.start_line,
-                        d.end_line,
-                        LANGUAGE,
-                    )
-                )
+            edges.append(
+                Edge(module.symbol_id(d.parent), module.ids[index], "contains", 1.0, d.start_line)
+            )
+        for imp in facts.imports:
+            imported = self._import_target_module(module, imp)
+            if imported is None or imported == module.name:
+                continue
+            tags: list[str] = []
+            if imp.scope != MODULE_SCOPE:
+                tags.append("deferred")
+            if imp.type_only:
+                tags.append("type-checking")
+            edges.append(
+                Edge(module.node_id, PREFIX + imported, "imports", 1.0, imp.line, tuple(tags))
+            )
+        for ref in facts.references:
+            resolved = self._resolve_reference(module, ref)
+            if not resolved:
+                external += 1
+                continue
+            source = module.symbol_id(ref.scope)
+            kind = "calls" if ref.kind == "call" else "references"
+            by_name = ref.receiver is not None and self._is_name_match(resolved)
+            if not by_name:
+                certain += 1
+            else:
+                name_matched += 1
+                if len(resolved) > 1:
+                    ambiguous += 1
+            match_tags = ("name-match",) if by_name else ()
+            for symbol, confidence in resolved:
+                target_id = self._modules[symbol[0]].symbol_id(symbol[1])
+                if target_id != source:
+                    edges.append(Edge(source, target_id, kind, confidence, ref.line, match_tags))
+        for base in facts.bases:
+            cls = (module.name, base.definition)
+            scope = defs[base.definition].parent
+            base_target = self._resolve_chain(module, scope, base.expression.split("."))
+            if (
+                isinstance(base_target, tuple)
+                and self._kind(base_target) == "class"
+                and base_target != cls
+            ):
                 edges.append(
                     Edge(
-                        module.symbol_id(d.parent), module.ids[index], "contains", 1.0, d.start_line
+                        module.ids[base.definition],
+                        self._modules[base_target[0]].symbol_id(base_target[1]),
+                        "inherits",
+                        1.0,
+                        base.line,
                     )
                 )
-            for imp in facts.imports:
-                imported = self._import_target_module(module, imp)
-                if imported is None or imported == module.name:
-                    continue
-                tags: list[str] = []
-                if imp.scope != MODULE_SCOPE:
-                    tags.append("deferred")
-                if imp.type_only:
-                    tags.append("type-checking")
-                edges.append(
-                    Edge(module.node_id, PREFIX + imported, "imports", 1.0, imp.line, tuple(tags))
-                )
-            for ref in facts.references:
-                resolved = self._resolve_reference(module, ref)
-                if not resolved:
-                    external += 1
-                    continue
-                source = module.symbol_id(ref.scope)
-                kind = "calls" if ref.kind == "call" else "references"
-                by_name = ref.receiver is not None and self._is_name_match(resolved)
-                if not by_name:
-                    certain += 1
-                else:
-                    name_matched += 1
-                    if len(resolved) > 1:
-                        ambiguous += 1
-                match_tags = ("name-match",) if by_name else ()
-                for symbol, confidence in resolved:
-                    target_id = self._modules[symbol[0]].symbol_id(symbol[1])
-                    if target_id != source:
-                        edges.append(
-                            Edge(source, target_id, kind, confidence, ref.line, match_tags)
-                        )
-            for base in facts.bases:
-                cls = (module.name, base.definition)
-                scope = defs[base.definition].parent
-                base_target = self._resolve_chain(module, scope, base.expression.split("."))
-                if (
-                    isinstance(base_target, tuple)
-                    and self._kind(base_target) == "class"
-                    and base_target != cls
-                ):
-                    edges.append(
-                        Edge(
-                            module.ids[base.definition],
-                            self._modules[base_target[0]].symbol_id(base_target[1]),
-                            "inherits",
-                            1.0,
-                            base.line,
-                        )
-                    )
-        self.stats = ResolutionStats(certain, name_matched, ambiguous, external)
-        return nodes, edges
-
-    def resolution_counts(self) -> dict[str, int]:
-        """How references were resolved in the last ``build``."""
-        return {
-            "resolved": self.stats.certain,
-            "name_matched": self.stats.name_matched,
-            "ambiguous": self.stats.ambiguous,
-            "unresolved": self.stats.external,
+        counts = {
+            "resolved": certain,
+            "name_matched": name_matched,
+            "ambiguous": ambiguous,
+            "unresolved": external,
         }
+        return FileOutput(tuple(nodes), tuple(edges), counts)
 
     def _resolve_reference(self, module: _Module, ref: Reference) -> list[tuple[Symbol, float]]:
         """Targets of one reference with their confidences (empty: no internal target)."""
-        if ref.name not in self._defined_names:
+        if ref.name not in self._reachable_names or ref.receiver == LITERAL_RECEIVER:
             return []
+        scope = ref.scope
+        if ref.header:
+            # Decorators, defaults and annotations run in the enclosing scope.
+            scope = module.facts.definitions[scope].parent
         target: Resolution
         if ref.receiver is None:
-            target = self._lookup(module, ref.scope, ref.name)
+            target = self._lookup(module, scope, ref.name)
         elif ref.receiver in ("self", "cls", "super()"):
-            cls_index = self._enclosing_class(module, ref.scope)
+            cls_index = self._enclosing_class(module, scope)
             if cls_index is None:
                 return []
             target = self._class_member(
@@ -668,9 +745,9 @@ class PythonResolver:
             target = Opaque.UNKNOWN
         else:
             parts = [*ref.receiver.split("."), ref.name]
-            target = self._resolve_chain(module, ref.scope, parts)
+            target = self._resolve_chain(module, scope, parts)
             if target is Opaque.UNKNOWN:
-                typed = self._typed_receiver(module, ref.scope, parts)
+                typed = self._typed_receiver(module, scope, parts)
                 if typed is not None:
                     symbol, confidence = typed
                     if self._kind(symbol) in ("function", "class"):
@@ -703,3 +780,44 @@ class PythonResolver:
         if name in COMMON_METHOD_NAMES:
             confidence *= COMMON_NAME_FACTOR
         return [(symbol, confidence) for symbol in candidates]
+
+
+def python_interface(facts: FileFacts) -> FileFacts:
+    """What resolving *other* files may read from this file's facts.
+
+    References and function-local bindings only matter to the file itself, so
+    the interface drops them. It keeps the line count, syntax errors and notes
+    for the graph's file node and meta.
+    """
+    return FileFacts(
+        path=facts.path,
+        language=facts.language,
+        line_count=facts.line_count,
+        definitions=facts.definitions,
+        imports=facts.imports,
+        references=(),
+        bases=facts.bases,
+        bindings=tuple(b for b in facts.bindings if b[1].startswith("self.")),
+        typed=tuple(t for t in facts.typed if t[1].startswith("self.")),
+        exports=facts.exports,
+        entry_points=(),
+        syntax_errors=facts.syntax_errors,
+        notes=facts.notes,
+    )
+
+
+def python_interface_digest(interface: FileFacts) -> str:
+    """A digest of what other files' resolution depends on; line numbers excluded.
+
+    Editing a function body leaves it unchanged, so no other file needs to be
+    resolved again.
+    """
+    payload = [
+        [(d.kind, d.name, d.parent) for d in interface.definitions],
+        [(i.source, i.name, i.alias, i.scope, i.type_only) for i in interface.imports],
+        [(b.definition, b.expression) for b in interface.bases],
+        interface.bindings,
+        interface.typed,
+        interface.exports,
+    ]
+    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

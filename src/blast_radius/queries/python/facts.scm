@@ -12,6 +12,15 @@
   name: (identifier) @name
   body: (_) @body) @definition.function
 
+; Lambdas and comprehensions bind names of their own.
+[
+  (lambda)
+  (list_comprehension)
+  (set_comprehension)
+  (dictionary_comprehension)
+  (generator_expression)
+] @definition.scope
+
 ; A decorated definition's extent starts at its first decorator.
 (decorated_definition
   definition: (_) @definition.decorated) @definition.extent
@@ -57,6 +66,14 @@
     object: (_) @receiver
     attribute: (identifier) @name)) @reference.call
 
+; Methods called on literals belong to builtin types.
+(call
+  function: (attribute
+    object: [(string) (concatenated_string) (list) (dictionary) (set) (tuple)
+             (integer) (float) (list_comprehension) (dictionary_comprehension)
+             (set_comprehension)] @receiver.literal
+    attribute: (identifier) @name)) @reference.call
+
 ; A bare decorator is a call of the decorator on the definition.
 (decorator (identifier) @name) @reference.call
 
@@ -90,6 +107,10 @@
     attribute: (identifier) @name) @reference.value)
 
 (return_statement (identifier) @name @reference.value)
+
+(default_parameter value: (identifier) @name @reference.value)
+
+(typed_default_parameter value: (identifier) @name @reference.value)
 
 (list (identifier) @name @reference.value)
 

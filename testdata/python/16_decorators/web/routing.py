@@ -12,3 +12,8 @@ def route(path):
 def login_required(func):
     func.needs_login = True
     return func
+
+
+def register(cls):
+    ROUTES[cls.__name__] = cls
+    return cls

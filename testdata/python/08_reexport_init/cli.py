@@ -1,0 +1,5 @@
+import pkg
+
+
+def run():
+    return pkg.Thing(1)

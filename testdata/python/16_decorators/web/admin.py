@@ -1,0 +1,16 @@
+from web import routing
+
+
+@routing.route("/admin")
+def dashboard():
+    return "admin"
+
+
+@routing.login_required
+def settings():
+    return "settings"
+
+
+@routing.register
+class AdminSite:
+    title = "Admin"

@@ -1,0 +1,5 @@
+import sys
+
+
+def run():
+    sys.exit(0)

@@ -1,0 +1,5 @@
+from engine import Motor
+
+
+def drive():
+    return Motor().start()

@@ -1,0 +1,3 @@
+from .motor import Motor, spin
+
+__all__ = ["Motor"]

@@ -1,0 +1,6 @@
+from engine import *
+
+
+def service(motor):
+    spin(motor)
+    return Motor()

@@ -1,0 +1,2 @@
+def record(name, value):
+    return (name, value)

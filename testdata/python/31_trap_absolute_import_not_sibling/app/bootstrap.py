@@ -1,0 +1,5 @@
+from app import logging
+
+
+def init():
+    logging.configure()

@@ -1,0 +1,3 @@
+class BaseView:
+    def dispatch(self, request):
+        return "base"

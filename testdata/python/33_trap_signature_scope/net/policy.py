@@ -1,0 +1,6 @@
+def retry(func):
+    return func
+
+
+def default_timeout():
+    return 30

@@ -1,0 +1,3 @@
+from .record import record
+
+__all__ = ["record"]

@@ -1,0 +1,2 @@
+def record(event):
+    return event

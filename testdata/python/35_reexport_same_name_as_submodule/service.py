@@ -1,0 +1,5 @@
+from audit import record
+
+
+def handle(event):
+    return record(event)
