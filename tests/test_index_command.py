@@ -198,3 +198,20 @@ def test_jobs_must_be_positive_or_default(make_repo: Callable[..., Path], jobs: 
     root = make_repo({"a.py": "pass\n"})
     result = run_cli("index", str(root), "--no-cache", "--jobs", jobs, check=False)
     assert result.returncode == (0 if jobs == "0" else 2)
+
+
+def test_a_damaged_cache_is_a_miss_not_a_crash(
+    make_repo: Callable[..., Path], tmp_path: Path
+) -> None:
+    root = make_repo(
+        {"a.py": "def a():\n    pass\n", "b.py": "from a import a\n\ndef b():\n    a()\n"}
+    )
+    cache = tmp_path / "cache"
+    run_cli("index", str(root), "--cache-dir", str(cache), "--out", str(tmp_path / "good"))
+    for pack in cache.glob("*.jsonl"):
+        lines = pack.read_text().splitlines()
+        pack.write_text("\n".join(line[: len(line) // 2] for line in lines) + "\n")
+    (cache / "graph-v2.key").write_text("stale")
+    again = run_cli("index", str(root), "--cache-dir", str(cache), "--out", str(tmp_path / "again"))
+    assert "(2 now, 0 from cache)" in again.stdout
+    assert (tmp_path / "again").read_bytes() == (tmp_path / "good").read_bytes()

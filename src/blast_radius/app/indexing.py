@@ -58,7 +58,7 @@ class FileSource(Protocol):
 class FactsStore(Protocol):
     """Remembers, per file key, facts, interfaces and rendered outputs; and the last graph.
 
-    ``kind`` is ``facts``, ``interface`` or ``output``; values are JSON text.
+    ``kind`` is ``facts``, ``interface`` or ``output``; values are one line of text.
     """
 
     def get(self, kind: str, key: str) -> str | None: ...
@@ -190,9 +190,9 @@ def index_tree(
         for path in paths:
             if path in full:
                 continue
-            cached = store.get("facts", keys[path])
-            if cached is not None:
-                full[path] = FileFacts.from_json(json.loads(cached))
+            facts = _load(store.get("facts", keys[path]))
+            if facts is not None:
+                full[path] = facts
             else:
                 misses.append((path, *contents[path]))
         if not misses:
@@ -217,9 +217,12 @@ def index_tree(
     for path, key in keys.items():
         cached = store.get("interface", key)
         if cached is not None:
-            data, digest = json.loads(cached)
-            interfaces[path] = FileFacts.from_json(data)
-            digests[path] = digest
+            try:
+                data, digest = json.loads(cached)
+                interfaces[path] = FileFacts.from_json(data)
+                digests[path] = digest
+            except (ValueError, TypeError):
+                pass  # a damaged entry is a miss
     ensure_facts([p for p in keys if p not in interfaces])
     for path, key in keys.items():
         if path not in interfaces and path in full:
@@ -234,7 +237,10 @@ def index_tree(
     for path in parsed_paths:
         cached = store.get("output", f"{keys[path]}:{context}")
         if cached is not None:
-            rendered[path] = RenderedFile.from_json(json.loads(cached))
+            try:
+                rendered[path] = RenderedFile.from_text(cached)
+            except ValueError:
+                continue  # a damaged entry is a miss
     to_build = [p for p in parsed_paths if p not in rendered]
     ensure_facts(to_build)
     building = {p for p in to_build if p in full}
@@ -246,7 +252,7 @@ def index_tree(
     )
     for path, part in built.items():
         rendered[path] = part
-        store.put("output", f"{keys[path]}:{context}", json.dumps(part.to_json()))
+        store.put("output", f"{keys[path]}:{context}", part.to_text())
 
     # Facts not read this time are still those of the current files: keep them.
     store.retain("facts", [keys[p] for p in parsed_paths])
@@ -273,6 +279,16 @@ def index_tree(
         reused=len(to_parse) - parsed_now,
         graph_reused=False,
     )
+
+
+def _load(cached: str | None) -> FileFacts | None:
+    """Facts from cached JSON text; None when absent or damaged."""
+    if cached is None:
+        return None
+    try:
+        return FileFacts.from_json(json.loads(cached))
+    except (ValueError, TypeError):
+        return None
 
 
 def _fail_if_nothing_found(

@@ -10,6 +10,7 @@ files are resolved again; the rest of the graph is spliced in as text.
 from __future__ import annotations
 
 import hashlib
+import json
 import posixpath
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -50,6 +51,10 @@ class BuildOptions:
     python_roots: tuple[str, ...] = ()
 
 
+_FIELD = "\x1f"
+_RECORD = "\x1e"
+
+
 @dataclass(frozen=True, slots=True)
 class RenderedFile:
     """A file's part of the graph, rendered: node lines, edge lines and counts."""
@@ -58,15 +63,29 @@ class RenderedFile:
     edge_lines: tuple[str, ...]
     counts: Mapping[str, int]
 
-    def to_json(self) -> list[Any]:
-        """A JSON-ready form; ``from_json`` inverts it."""
-        return [list(self.node_lines), list(self.edge_lines), dict(self.counts)]
+    def to_text(self) -> str:
+        """One line of text; ``from_text`` inverts it.
+
+        Rendered lines are canonical JSON, which never holds a raw control
+        character, so ASCII separators can join them without escaping.
+        """
+        return _FIELD.join(
+            (
+                json.dumps(dict(self.counts), sort_keys=True),
+                _RECORD.join(self.node_lines),
+                _RECORD.join(self.edge_lines),
+            )
+        )
 
     @staticmethod
-    def from_json(data: list[Any]) -> RenderedFile:
-        """Rebuild from ``to_json`` output."""
-        nodes, edges, counts = data
-        return RenderedFile(tuple(nodes), tuple(edges), dict(counts))
+    def from_text(text: str) -> RenderedFile:
+        """Rebuild from ``to_text`` output; raises ValueError when damaged."""
+        counts, nodes, edges = text.split(_FIELD)
+        return RenderedFile(
+            tuple(nodes.split(_RECORD)) if nodes else (),
+            tuple(edges.split(_RECORD)) if edges else (),
+            json.loads(counts),
+        )
 
 
 class Resolver(Protocol):
