@@ -10,6 +10,7 @@ import importlib.resources
 from tree_sitter import Language
 
 from blast_radius.core.extract import CompiledLanguage
+from blast_radius.core.facts import FACTS_VERSION
 from blast_radius.core.languages import LanguageRule
 
 
@@ -41,7 +42,7 @@ def load_language(rule: LanguageRule) -> CompiledLanguage:
 
 def fingerprint(rules: tuple[LanguageRule, ...], extractor_version: str) -> str:
     """A digest of everything that changes extracted facts: versions and queries."""
-    digest = hashlib.sha256(extractor_version.encode())
+    digest = hashlib.sha256(f"{extractor_version}\0{FACTS_VERSION}".encode())
     for rule in rules:
         try:
             version = importlib.metadata.version(rule.grammar_module.replace("_", "-"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from blast_radius import __version__
@@ -29,6 +29,7 @@ from blast_radius.core.classify import (
 )
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.languages import language_for_path
+from blast_radius.core.scripts import PACKAGING_FILES, declared_scripts
 
 # Below this many parsed files, an empty result may be a genuinely empty tree.
 _LOUD_FAILURE_MIN_FILES = 3
@@ -163,10 +164,19 @@ def index_tree(
             continue
         to_parse.append((item.path, rule.name, data, _digest(fingerprint, item.path, data)))
 
+    scripts: set[tuple[str, str]] = set()
+    for item in listed:
+        name = item.path.rpartition("/")[2]
+        if name in PACKAGING_FILES and skipped.get(item.path) is None and not item.is_link:
+            data = source.read(item.path, settings.max_file_bytes)
+            if isinstance(data, bytes):
+                scripts.update(declared_scripts(name, data.decode("utf-8", "replace")))
+    settings = replace(settings, build=replace(settings.build, scripts=tuple(sorted(scripts))))
+
     graph_key = _digest(
         __version__,
         fingerprint,
-        json.dumps(settings.build.python_roots),
+        repr(settings.build),
         json.dumps(
             [[f.path, skipped.get(f.path, "")] for f in listed]
             + [[p, key] for p, _, _, key in to_parse]

@@ -24,6 +24,7 @@ from blast_radius.core.graph import (
     assemble_graph_text,
     canonical_edges,
     render_edge,
+    render_entry_point,
     render_node,
 )
 from blast_radius.core.languages import language_for_path
@@ -49,6 +50,8 @@ class BuildOptions:
     """Settings that change the graph (and so belong to its cache key)."""
 
     python_roots: tuple[str, ...] = ()
+    scripts: tuple[tuple[str, str], ...] = ()
+    """Configured entry points as (kind, ``module:attribute``), e.g. console scripts."""
 
 
 _FIELD = "\x1f"
@@ -62,6 +65,7 @@ class RenderedFile:
     node_lines: tuple[str, ...]
     edge_lines: tuple[str, ...]
     counts: Mapping[str, int]
+    entry_lines: tuple[str, ...] = ()
 
     def to_text(self) -> str:
         """One line of text; ``from_text`` inverts it.
@@ -74,17 +78,19 @@ class RenderedFile:
                 json.dumps(dict(self.counts), sort_keys=True),
                 _RECORD.join(self.node_lines),
                 _RECORD.join(self.edge_lines),
+                _RECORD.join(self.entry_lines),
             )
         )
 
     @staticmethod
     def from_text(text: str) -> RenderedFile:
         """Rebuild from ``to_text`` output; raises ValueError when damaged."""
-        counts, nodes, edges = text.split(_FIELD)
+        counts, nodes, edges, entries = text.split(_FIELD)
         return RenderedFile(
             tuple(nodes.split(_RECORD)) if nodes else (),
             tuple(edges.split(_RECORD)) if edges else (),
             json.loads(counts),
+            tuple(entries.split(_RECORD)) if entries else (),
         )
 
 
@@ -107,7 +113,9 @@ class Ecosystem:
 
 ECOSYSTEMS: dict[str, Ecosystem] = {
     "python": Ecosystem(
-        create=lambda facts, paths, options: PythonResolver(facts, paths, options.python_roots),
+        create=lambda facts, paths, options: PythonResolver(
+            facts, paths, options.python_roots, options.scripts
+        ),
         interface=python_interface,
         interface_digest=python_interface_digest,
     ),
@@ -183,10 +191,12 @@ def render_output(output: FileOutput) -> RenderedFile:
     counts: Counter[str] = Counter(output.counts)
     counts.update("node:" + n.kind for n in output.nodes)
     counts.update("edge:" + e.kind for e in edges)
+    counts.update("entry:" + e.kind for e in output.entry_points)
     return RenderedFile(
         tuple(render_node(n) for n in output.nodes),
         tuple(render_edge(e) for e in edges),
         dict(sorted(counts.items())),
+        tuple(sorted({render_entry_point(e) for e in output.entry_points})),
     )
 
 
@@ -215,15 +225,17 @@ def assemble_graph(
     node_lines = [render_node(file_node(f)) for f in files]
     totals["node:file"] = len(files)
     edge_lines: list[str] = []
+    entry_lines: list[str] = []
     resolution: dict[str, Counter[str]] = {}
     for path in sorted(rendered):
         part = rendered[path]
         node_lines.extend(part.node_lines)
         edge_lines.extend(part.edge_lines)
+        entry_lines.extend(part.entry_lines)
         rule = language_for_path(path)
         language = rule.name if rule else "unknown"
         for key, value in part.counts.items():
-            if key.startswith(("node:", "edge:")):
+            if key.startswith(("node:", "edge:", "entry:")):
                 totals[key] += value
             else:
                 resolution.setdefault(language, Counter())[key] += value
@@ -240,10 +252,13 @@ def assemble_graph(
         "languages": dict(sorted(Counter(item.language for item in interfaces).items())),
         "node_kinds": {k[5:]: v for k, v in sorted(totals.items()) if k.startswith("node:")},
         "edge_kinds": {k[5:]: v for k, v in sorted(totals.items()) if k.startswith("edge:")},
+        "entry_point_kinds": {
+            k[6:]: v for k, v in sorted(totals.items()) if k.startswith("entry:")
+        },
     }
     if extra_meta:
         meta.update(extra_meta)
-    return assemble_graph_text(meta, node_lines, edge_lines), meta
+    return assemble_graph_text(meta, node_lines, edge_lines, entry_lines), meta
 
 
 def build_graph_text(

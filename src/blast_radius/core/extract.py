@@ -186,7 +186,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     bindings: dict[int, tuple[int, str]] = {}
     typed: dict[int, tuple[int, str, str, str]] = {}
     exports: list[str] | None = None
-    entry_points: list[tuple[str, int]] = []
+    entry_points: set[tuple[str, int]] = set()
     syntax_errors = 0
 
     for _, caps in matches:
@@ -263,8 +263,10 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         elif "export.name" in caps:
             exports = exports or []
             exports.extend(_text(n) for n in caps["export.name"])
-        elif "entry.main" in caps:
-            entry_points.append(("main", caps["entry.main"][0].start_point.row + 1))
+        elif entry := next((k for k in caps if k.startswith("entry.")), None):
+            node = caps[entry][0]
+            kind = entry.removeprefix("entry.").replace("_", "-")
+            entry_points.add((kind, scopes.innermost(node.start_byte)))
         elif "syntax.error" in caps:
             syntax_errors += 1
 
@@ -294,7 +296,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         bindings=tuple(sorted(bindings.values())),
         typed=tuple(sorted(typed.values())),
         exports=None if exports is None else tuple(dict.fromkeys(exports)),
-        entry_points=tuple(sorted(set(entry_points))),
+        entry_points=tuple(sorted(entry_points)),
         syntax_errors=syntax_errors,
         notes=tuple(notes),
     )

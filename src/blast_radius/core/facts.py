@@ -15,6 +15,9 @@ from typing import Any, NamedTuple
 MODULE_SCOPE = -1
 """Scope index meaning "the module itself" rather than a definition."""
 
+FACTS_VERSION = "3"
+"""Changes whenever extracted facts change shape or meaning (part of cache keys)."""
+
 LITERAL_RECEIVER = "#literal"
 """Receiver of a method called on a literal (a string, a list): a builtin type."""
 
@@ -100,7 +103,8 @@ class FileFacts:
     exports: tuple[str, ...] | None
     """The module's declared public names (``__all__``), when it declares them."""
     entry_points: tuple[tuple[str, int], ...]
-    """Entry-point markers found in the file, as (kind, line) pairs."""
+    """Entry points the file declares, as (kind, scope) pairs: the definition
+    (or ``MODULE_SCOPE`` for the module) that is entered from outside."""
     syntax_errors: int
     notes: tuple[str, ...]
     """Degradations worth reporting, such as ``not-utf8``."""

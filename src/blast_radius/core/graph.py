@@ -50,6 +50,14 @@ class Edge:
 
 
 @dataclass(frozen=True, slots=True)
+class EntryPoint:
+    """A node entered from outside the code: a main, a route, a command, public API."""
+
+    id: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class FileOutput:
     """What one file contributes to the graph: its nodes, edges and counts.
 
@@ -60,6 +68,7 @@ class FileOutput:
     nodes: tuple[Node, ...]
     edges: tuple[Edge, ...]
     counts: Mapping[str, int]
+    entry_points: tuple[EntryPoint, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +78,7 @@ class Graph:
     nodes: tuple[Node, ...]
     edges: tuple[Edge, ...]
     meta: Mapping[str, Any] = field(default_factory=dict)
+    entry_points: tuple[EntryPoint, ...] = ()
 
     def node_index(self) -> dict[str, Node]:
         """Map node id to node."""
@@ -112,7 +122,12 @@ def canonical_edges(edges: Iterable[Edge]) -> list[Edge]:
     return merged
 
 
-def make_graph(nodes: Iterable[Node], edges: Iterable[Edge], meta: Mapping[str, Any]) -> Graph:
+def make_graph(
+    nodes: Iterable[Node],
+    edges: Iterable[Edge],
+    meta: Mapping[str, Any],
+    entry_points: Iterable[EntryPoint] = (),
+) -> Graph:
     """Build a canonical graph: unique nodes sorted by id; canonical edges."""
     by_id: dict[str, Node] = {}
     for node in nodes:
@@ -121,6 +136,7 @@ def make_graph(nodes: Iterable[Node], edges: Iterable[Edge], meta: Mapping[str, 
         nodes=tuple(by_id[k] for k in sorted(by_id)),
         edges=tuple(canonical_edges(edges)),
         meta=dict(meta),
+        entry_points=tuple(sorted(set(entry_points), key=lambda e: (e.id, e.kind))),
     )
 
 
@@ -145,8 +161,16 @@ def render_edge(e: Edge) -> str:
     )
 
 
+def render_entry_point(entry: EntryPoint) -> str:
+    """One entry point as a line of canonical JSON."""
+    return f'{{"id": {encode_basestring(entry.id)}, "kind": {encode_basestring(entry.kind)}}}'
+
+
 def assemble_graph_text(
-    meta: Mapping[str, Any], node_lines: Iterable[str], edge_lines: Iterable[str]
+    meta: Mapping[str, Any],
+    node_lines: Iterable[str],
+    edge_lines: Iterable[str],
+    entry_lines: Iterable[str] = (),
 ) -> str:
     """The canonical graph text from rendered lines, in any order.
 
@@ -163,6 +187,8 @@ def assemble_graph_text(
             ",\n".join(sorted(node_lines)),
             '\n],\n"edges":[\n',
             ",\n".join(sorted(edge_lines)),
+            '\n],\n"entry_points":[\n',
+            ",\n".join(sorted(entry_lines)),
             "\n]}\n",
         ]
     )
@@ -171,7 +197,10 @@ def assemble_graph_text(
 def graph_to_json(graph: Graph) -> str:
     """Serialise a graph to its canonical JSON text (one node or edge per line)."""
     return assemble_graph_text(
-        graph.meta, map(render_node, graph.nodes), map(render_edge, graph.edges)
+        graph.meta,
+        map(render_node, graph.nodes),
+        map(render_edge, graph.edges),
+        map(render_entry_point, graph.entry_points),
     )
 
 
@@ -213,4 +242,5 @@ def graph_from_json(text: str) -> Graph:
         )
         for e in data["edges"]
     )
-    return Graph(nodes=nodes, edges=edges, meta=data.get("meta", {}))
+    entry_points = tuple(EntryPoint(e["id"], e["kind"]) for e in data.get("entry_points", ()))
+    return Graph(nodes=nodes, edges=edges, meta=data.get("meta", {}), entry_points=entry_points)

@@ -30,7 +30,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         name="python",
         extensions=(".py",),
         grammar_module="tree_sitter_python",
-        query_files=("facts.scm",),
+        query_files=("facts.scm", "entry_points.scm"),
         resolver="python",
     ),
 )

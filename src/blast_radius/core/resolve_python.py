@@ -22,7 +22,7 @@ from blast_radius.core.facts import (
     Import,
     Reference,
 )
-from blast_radius.core.graph import Edge, FileOutput, Node
+from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
 
 LANGUAGE = "python"
 ANONYMOUS_SCOPE = "scope"
@@ -183,7 +183,9 @@ class PythonResolver:
         facts: Sequence[FileFacts],
         all_paths: Iterable[str],
         roots: Sequence[str] = (),
+        scripts: Sequence[tuple[str, str]] = (),
     ) -> None:
+        self._scripts = tuple(scripts)
         names = module_names([f.path for f in facts], all_paths, roots)
         self._modules: dict[str, _Module] = {}
         for f in sorted(facts, key=lambda x: x.path):
@@ -719,7 +721,60 @@ class PythonResolver:
             "ambiguous": ambiguous,
             "unresolved": external,
         }
-        return FileOutput(tuple(nodes), tuple(edges), counts)
+        return FileOutput(tuple(nodes), tuple(edges), counts, self._entry_points(module))
+
+    def _entry_points(self, module: _Module) -> tuple[EntryPoint, ...]:
+        """Entry points this module declares or exposes."""
+        facts = module.facts
+        found = {EntryPoint(module.symbol_id(scope), kind) for kind, scope in facts.entry_points}
+        # The public API: names a package re-exports, or a module lists in __all__.
+        names: Iterable[str] = ()
+        if facts.exports is not None:
+            names = facts.exports
+        elif module.is_package:
+            names = [n for n in module.imports.get(MODULE_SCOPE, {}) if not n.startswith("_")]
+        for name in names:
+            target = self._member(module.name, name, 0)
+            if target is not None and target[1] != MODULE_SCOPE:
+                found.add(EntryPoint(self._modules[target[0]].symbol_id(target[1]), "public-api"))
+        # Console scripts and other configured entry points naming this module.
+        for kind, spec in self._scripts:
+            module_name, _, attribute = spec.partition(":")
+            if module_name.strip() != module.name or not attribute.strip():
+                continue
+            parts = attribute.strip().split(".")
+            symbol = self._member(module.name, parts[0], 0)
+            for part in parts[1:]:
+                if symbol is None or self._kind(symbol) != "class":
+                    symbol = None
+                    break
+                symbol = self._class_member(symbol, part)
+            if symbol is not None and symbol[1] != MODULE_SCOPE:
+                found.add(EntryPoint(self._modules[symbol[0]].symbol_id(symbol[1]), kind))
+        # Django: views named in a URLconf.
+        if module.name.rpartition(".")[2] == "urls":
+            for ref in facts.references:
+                if ref.scope != MODULE_SCOPE:
+                    continue
+                if ref.kind == "call" and ref.receiver in (None, "?", LITERAL_RECEIVER):
+                    continue  # path(), include(): the URLconf's own helpers
+                for view in self._url_views(module, ref):
+                    found.add(EntryPoint(view, "django-view"))
+        return tuple(sorted(found, key=lambda e: (e.id, e.kind)))
+
+    def _url_views(self, module: _Module, ref: Reference) -> list[str]:
+        """The views a module-level reference in a URLconf names."""
+        targets = [
+            symbol
+            for symbol, confidence in self._resolve_reference(module, ref)
+            if confidence >= 1.0 and self._kind(symbol) in ("function", "class")
+        ]
+        if not targets and ref.receiver not in (None, "?", LITERAL_RECEIVER):
+            # `views.Page.as_view()`: the view is the class before the call.
+            receiver = self._resolve_chain(module, MODULE_SCOPE, str(ref.receiver).split("."))
+            if isinstance(receiver, tuple) and self._kind(receiver) == "class":
+                targets = [receiver]
+        return [self._modules[s[0]].symbol_id(s[1]) for s in targets]
 
     def _resolve_reference(self, module: _Module, ref: Reference) -> list[tuple[Symbol, float]]:
         """Targets of one reference with their confidences (empty: no internal target)."""

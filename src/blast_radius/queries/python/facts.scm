@@ -1,5 +1,5 @@
 ; Python facts: definitions, imports, calls, references, inheritance,
-; local bindings and entry-point markers. Capture names follow tree-sitter's
+; and local bindings (entry points are in entry_points.scm). Capture names follow tree-sitter's
 ; tags convention (@definition.*, @reference.*, @name); the import, inherit,
 ; local, export, region and entry captures are this project's own.
 
@@ -205,14 +205,6 @@
     right: [(list (string (string_content) @export.name))
             (tuple (string (string_content) @export.name))]
   (#eq? @_all "__all__")))
-
-; ---- entry points ------------------------------------------------------
-(if_statement
-  condition: (comparison_operator
-    (identifier) @_n
-    (string (string_content) @_m))
-  (#eq? @_n "__name__")
-  (#eq? @_m "__main__")) @entry.main
 
 ; ---- syntax errors -----------------------------------------------------
 (ERROR) @syntax.error

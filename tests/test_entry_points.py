@@ -1,0 +1,62 @@
+"""Entry points found by the Python rules, on a real repository."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+
+def entry_points(root: Path) -> set[tuple[str, str]]:
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return {
+        (e["id"].removeprefix("python:"), e["kind"])
+        for e in json.loads(result.stdout)["entry_points"]
+    }
+
+
+def test_python_entry_points(make_repo: Callable[..., Path]) -> None:
+    root = make_repo(
+        {
+            "pyproject.toml": '[project]\nname = "app"\n[project.scripts]\napp = "app.cli:main"\n'
+            '[project.gui-scripts]\napp-gui = "app.cli:Gui.run"\n',
+            "setup.cfg": "[options.entry_points]\nconsole_scripts =\n    tool = app.tools:run\n",
+            "app/__init__.py": "from .core import engine, _private\n",
+            "app/core.py": '__all__ = ["engine"]\n\ndef engine():\n    pass\n\ndef helper():\n    pass\n'
+            "\ndef _private():\n    pass\n",
+            "app/cli.py": "import click\n\n@click.command()\ndef main():\n    pass\n\n"
+            "class Gui:\n    def run(self):\n        pass\n\n"
+            'if __name__ == "__main__":\n    main()\n',
+            "app/tools.py": "def run():\n    pass\n",
+            "app/web.py": "from flask import Flask\nfrom fastapi import APIRouter\n"
+            'app = Flask(__name__)\nrouter = APIRouter()\n\n@app.route("/")\ndef home():\n'
+            '    pass\n\n@router.get("/items")\nasync def items():\n    pass\n\n'
+            "@functools.cache\ndef cached():\n    pass\n",
+            "app/jobs.py": "from celery import shared_task\n\n@shared_task\ndef nightly():\n"
+            "    pass\n",
+            "site/__init__.py": "",
+            "site/views.py": "def index(request):\n    pass\n\nclass Page:\n    pass\n",
+            "site/urls.py": "from django.urls import path\nfrom site import views\n\n"
+            'urlpatterns = [path("", views.index), path("p", views.Page.as_view())]\n',
+        }
+    )
+    assert entry_points(root) == {
+        ("app.core.engine", "public-api"),
+        ("app.cli", "main"),
+        ("app.cli.main", "cli-command"),
+        ("app.cli.main", "console-script"),
+        ("app.cli.Gui.run", "gui-script"),
+        ("app.tools.run", "console-script"),
+        ("app.web.home", "http-route"),
+        ("app.web.items", "http-route"),
+        ("app.jobs.nightly", "job"),
+        ("site.views.index", "django-view"),
+        ("site.views.Page", "django-view"),
+    }
