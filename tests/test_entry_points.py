@@ -29,8 +29,8 @@ def test_python_entry_points(make_repo: Callable[..., Path]) -> None:
             '[project.gui-scripts]\napp-gui = "app.cli:Gui.run"\n',
             "setup.cfg": "[options.entry_points]\nconsole_scripts =\n    tool = app.tools:run\n",
             "app/__init__.py": "from .core import engine, _private\n",
-            "app/core.py": '__all__ = ["engine"]\n\ndef engine():\n    pass\n\ndef helper():\n    pass\n'
-            "\ndef _private():\n    pass\n",
+            "app/core.py": '__all__ = ["engine"]\n\ndef engine():\n    pass\n\n'
+            "def helper():\n    pass\n\ndef _private():\n    pass\n",
             "app/cli.py": "import click\n\n@click.command()\ndef main():\n    pass\n\n"
             "class Gui:\n    def run(self):\n        pass\n\n"
             'if __name__ == "__main__":\n    main()\n',
