@@ -79,7 +79,7 @@ def fetch_sdist(name: str, version: str, cache_dir: Path) -> Path:
     cache_dir = Path(cache_dir).expanduser()
     key = f"{name.lower()}-{version}"
     root = cache_dir / "src" / key
-    done = root / ".bench-unpacked"
+    done = cache_dir / "src" / f"{key}.unpacked"  # beside the tree, not inside it
     if done.exists():
         return root
 
@@ -113,8 +113,9 @@ def fetch_sdist(name: str, version: str, cache_dir: Path) -> Path:
     with tempfile.TemporaryDirectory(dir=root.parent, prefix=f".{key}-") as tmp:
         tmp_path = Path(tmp)
         _safe_extract(archives[0], tmp_path)
-        tops = [p for p in tmp_path.iterdir()]
+        tops = list(tmp_path.iterdir())
         top = tops[0] if len(tops) == 1 and tops[0].is_dir() else tmp_path
+        done.unlink(missing_ok=True)
         if root.exists():
             shutil.rmtree(root)
         if top is tmp_path:
@@ -147,13 +148,11 @@ def make_git_repo(src: Path, dest: Path) -> Path:
     dest = Path(dest)
     if dest.exists():
         raise FileExistsError(dest)
-    shutil.copytree(src, dest, ignore=shutil.ignore_patterns(".bench-unpacked", ".git"))
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns(".git"))
     env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
 
     def git(*args: str) -> None:
-        subprocess.run(
-            ["git", *args], cwd=dest, check=True, env=env, stdout=subprocess.DEVNULL
-        )
+        subprocess.run(["git", *args], cwd=dest, check=True, env=env, stdout=subprocess.DEVNULL)
 
     git("init", "--quiet", "--initial-branch=main")
     git("add", "--all", "--force")
