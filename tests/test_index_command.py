@@ -14,7 +14,7 @@ import pytest
 
 from .conftest import git, write_tree
 
-SAMPLE = Path(__file__).resolve().parent.parent / "testdata" / "sample"
+SAMPLE = Path(__file__).resolve().parent.parent / "src" / "blast_radius" / "sample" / "base"
 
 
 def run_cli(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:

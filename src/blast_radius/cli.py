@@ -7,9 +7,10 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,14 @@ from blast_radius import __version__
 from blast_radius.adapters.cache import FactsCache
 from blast_radius.adapters.config import DEFAULT_CONFIG, ConfigError, load_config
 from blast_radius.adapters.extraction import ExtractionError, Extractor, default_jobs
+from blast_radius.adapters.git import GitError
 from blast_radius.adapters.grammars import GrammarError, fingerprint
 from blast_radius.adapters.progress import StderrProgress
+from blast_radius.adapters.render import TemplateError, render_markdown, render_text
+from blast_radius.adapters.repository import LocalRepository
+from blast_radius.adapters.sample import build_sample_repository
 from blast_radius.adapters.workspace import Workspace, WorkspaceError
+from blast_radius.app.impact import ImpactRequest, analyze_impact
 from blast_radius.app.indexing import (
     ExtractionFoundNothing,
     IndexResult,
@@ -28,6 +34,9 @@ from blast_radius.app.indexing import (
 )
 from blast_radius.core.build import BuildOptions
 from blast_radius.core.languages import LANGUAGES
+from blast_radius.core.walk import WalkLimits
+
+WORK_TREE = "WORKTREE"
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +164,88 @@ def _cmd_graph(args: argparse.Namespace) -> int:
     return 0
 
 
+@dataclass(frozen=True, slots=True)
+class ImpactCommand:
+    """Settings of ``impact``, parsed once."""
+
+    index: IndexCommand
+    request: ImpactRequest
+    output_format: str
+    out: Path | None
+
+
+def _impact_command(args: argparse.Namespace) -> ImpactCommand:
+    if args.max_depth < 1:
+        raise ConfigError("--max-depth must be 1 or more")
+    if not 0 < args.min_confidence <= 1:
+        raise ConfigError("--min-confidence must be in (0, 1]")
+    return ImpactCommand(
+        index=_index_command(args),
+        request=ImpactRequest(
+            base=args.base,
+            head=None if args.head == WORK_TREE else args.head,
+            limits=WalkLimits(
+                max_depth=args.max_depth,
+                min_confidence=args.min_confidence,
+                max_nodes=args.max_nodes,
+            ),
+        ),
+        output_format=args.format,
+        out=Path(args.out) if args.out else None,
+    )
+
+
+def _cmd_impact(args: argparse.Namespace) -> int:
+    command = _impact_command(args)
+    started = time.perf_counter()
+    report = analyze_impact(
+        LocalRepository(command.index.root),
+        command.request,
+        FactsCache(command.index.cache_dir),
+        Extractor(command.index.jobs),
+        command.index.settings,
+        fingerprint(LANGUAGES, __version__),
+        StderrProgress(enabled=not command.index.quiet),
+    )
+    report = replace(report, elapsed_seconds=round(time.perf_counter() - started, 2))
+    if command.output_format == "json":
+        text = report.to_json()
+    elif command.output_format == "text":
+        text = render_text(report)
+    else:
+        text = render_markdown(report)
+    if command.out is not None:
+        command.out.parent.mkdir(parents=True, exist_ok=True)
+        command.out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory(prefix="blast-radius-demo-") as folder:
+        root = build_sample_repository(Path(folder) / "shop")
+        print(
+            f"Sample repository built in {root}: branch `change` edits "
+            "src/shop/money.py on top of `main`.\n",
+            file=sys.stderr,
+        )
+        return _cmd_impact(
+            build_parser().parse_args(
+                [
+                    "impact",
+                    str(root),
+                    "--base",
+                    "main",
+                    "--no-cache",
+                    "--quiet",
+                    "--format",
+                    args.format,
+                ]
+            )
+        )
+
+
 def _add_index_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
     parser.add_argument("--jobs", type=int, default=0, help="parser processes (default: cores)")
@@ -180,6 +271,31 @@ def build_parser() -> argparse.ArgumentParser:
     _add_index_options(graph)
     graph.add_argument("--format", choices=["json"], default="json", help="output format")
     graph.set_defaults(func=_cmd_graph)
+    impact = sub.add_parser("impact", help="report what a change reaches")
+    _add_index_options(impact)
+    impact.add_argument("--base", required=True, help="the base revision (e.g. origin/main)")
+    impact.add_argument(
+        "--head",
+        default="HEAD",
+        help=f"the head revision (default HEAD; {WORK_TREE} for uncommitted changes)",
+    )
+    impact.add_argument(
+        "--format", choices=["markdown", "json", "text"], default="markdown", help="output format"
+    )
+    impact.add_argument("--out", help="write the report to this file instead of stdout")
+    impact.add_argument("--max-depth", type=int, default=4, help="walk at most this far")
+    impact.add_argument(
+        "--min-confidence", type=float, default=0.01, help="ignore paths less likely than this"
+    )
+    impact.add_argument(
+        "--max-nodes", type=int, default=50_000, help="stop after this many dependents"
+    )
+    impact.set_defaults(func=_cmd_impact)
+    demo = sub.add_parser("demo", help="run impact on the bundled sample repository")
+    demo.add_argument(
+        "--format", choices=["markdown", "json", "text"], default="markdown", help="output format"
+    )
+    demo.set_defaults(func=_cmd_demo)
     return parser
 
 
@@ -198,6 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         GrammarError,
         ExtractionError,
         ExtractionFoundNothing,
+        GitError,
+        TemplateError,
     ) as error:
         print(f"blast-radius: error: {error}", file=sys.stderr)
         return 1

@@ -316,3 +316,38 @@ def _fail_if_nothing_found(
         f"{len(interfaces)} files were parsed but not one definition, import or call "
         "was found: the grammar or its queries are broken. Reinstall blast-radius."
     )
+
+
+def facts_of_files(
+    source: FileSource,
+    store: FactsStore,
+    extractor: FactsExtractor,
+    settings: IndexSettings,
+    fingerprint: str,
+    paths: Sequence[str],
+) -> dict[str, FileFacts]:
+    """Full facts of ``paths`` in ``source``, from the cache or parsed now.
+
+    Files without language rules, or that would be skipped, are left out.
+    """
+    found: dict[str, FileFacts] = {}
+    misses: list[tuple[str, str, bytes]] = []
+    keys: dict[str, str] = {}
+    for path in sorted(set(paths)):
+        rule = language_for_path(path)
+        if rule is None:
+            continue
+        data = source.read(path, settings.max_file_bytes)
+        if isinstance(data, str) or content_skip_reason(data, settings.max_file_bytes):
+            continue
+        keys[path] = _digest(fingerprint, path, data)
+        facts = _load(store.get("facts", keys[path]))
+        if facts is not None:
+            found[path] = facts
+        else:
+            misses.append((path, rule.name, data))
+    for path, facts_json, _ in extractor.extract(misses) if misses else ():
+        if facts_json is not None:
+            found[path] = FileFacts.from_json(json.loads(facts_json))
+            store.put("facts", keys[path], facts_json)
+    return found

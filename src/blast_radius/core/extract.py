@@ -199,23 +199,29 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             statement = caps["import"][0]
             scope = scopes.innermost(statement.start_byte)
             line = statement.start_point.row + 1
+            end_line = statement.end_point.row + 1
             alias_nodes = caps.get("import.alias")
             alias = _text(alias_nodes[0]) if alias_nodes else None
             type_only = any(s <= statement.start_byte < e for s, e in type_only_regions)
             if "import.module" in caps:
                 module_node = caps["import.module"][0]
-                fact = Import(_text(module_node), None, alias, line, scope, type_only)
+                fact = Import(_text(module_node), None, alias, line, scope, type_only, end_line)
                 imports.append((module_node.start_byte, fact))
             elif "import.source" in caps:
                 source_text = _text(caps["import.source"][0])
                 if "import.star" in caps:
                     star = caps["import.star"][0]
                     imports.append(
-                        (star.start_byte, Import(source_text, "*", None, line, scope, type_only))
+                        (
+                            star.start_byte,
+                            Import(source_text, "*", None, line, scope, type_only, end_line),
+                        )
                     )
                 elif "import.name" in caps:
                     name_node = caps["import.name"][0]
-                    fact = Import(source_text, _text(name_node), alias, line, scope, type_only)
+                    fact = Import(
+                        source_text, _text(name_node), alias, line, scope, type_only, end_line
+                    )
                     imports.append((name_node.start_byte, fact))
         elif "reference.call" in caps or "reference.value" in caps:
             name_nodes = caps.get("name")

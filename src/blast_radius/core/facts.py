@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 MODULE_SCOPE = -1
 """Scope index meaning "the module itself" rather than a definition."""
 
-FACTS_VERSION = "3"
+FACTS_VERSION = "4"
 """Changes whenever extracted facts change shape or meaning (part of cache keys)."""
 
 LITERAL_RECEIVER = "#literal"
@@ -55,6 +55,8 @@ class Import(NamedTuple):
     line: int
     scope: int
     type_only: bool
+    end_line: int
+    """Last line of the import statement (it may span several)."""
 
 
 class Reference(NamedTuple):

@@ -23,6 +23,15 @@ class LanguageRule:
     """Query files under ``queries/<name>/``, concatenated into one query."""
     resolver: str
     """Which ecosystem resolver turns this language's facts into edges."""
+    line_comment: str
+    """What starts a comment line: module-level edits to comments change nothing."""
+    test_files: tuple[str, ...]
+    """Gitignore-style patterns of test files."""
+    test_function_prefix: str
+    """Functions and methods whose names start with this are tests..."""
+    test_class_prefix: str
+    """...at module level, or in classes whose names start with this (or any class,
+    when empty)."""
 
 
 LANGUAGES: tuple[LanguageRule, ...] = (
@@ -32,6 +41,10 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         grammar_module="tree_sitter_python",
         query_files=("facts.scm", "entry_points.scm"),
         resolver="python",
+        line_comment="#",
+        test_files=("test_*.py", "*_test.py"),
+        test_function_prefix="test",
+        test_class_prefix="",
     ),
 )
 

@@ -1,0 +1,37 @@
+"""A local git clone as the impact analysis sees it: revisions, diffs and trees."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from blast_radius.adapters.git import GitRepo
+from blast_radius.adapters.tree import CommitTree
+from blast_radius.adapters.workspace import Workspace
+from blast_radius.app.indexing import FileSource
+from blast_radius.core.diff import FileChange
+
+
+class LocalRepository:
+    """Git operations and file sources of the clone at ``root``."""
+
+    def __init__(self, root: Path) -> None:
+        self.git = GitRepo(root)
+        self.workspace = Workspace(root)
+
+    def resolve(self, rev: str) -> str:
+        """The commit id ``rev`` names."""
+        return self.git.resolve(rev)
+
+    def merge_base(self, base: str, head: str) -> str:
+        """The merge base, fetching history a shallow clone lacks."""
+        return self.git.merge_base(base, head)
+
+    def changed_files(self, base_commit: str, head: str | None) -> tuple[FileChange, ...]:
+        """Files changed from ``base_commit`` to ``head`` (or the work tree)."""
+        return self.git.changed_files(base_commit, head)
+
+    def source_at(self, commit: str | None) -> FileSource:
+        """The files of ``commit``, or of the work tree when None."""
+        if commit is None:
+            return self.workspace
+        return CommitTree(self.git, commit, self.workspace)

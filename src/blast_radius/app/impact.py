@@ -1,0 +1,423 @@
+"""The impact of a change: diff, graphs of both sides, walk, and the report.
+
+This module decides; the repository object passed in does the I/O.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from blast_radius.app.indexing import (
+    FactsExtractor,
+    FactsStore,
+    FileSource,
+    IndexSettings,
+    Progress,
+    facts_of_files,
+    index_tree,
+)
+from blast_radius.core.changes import (
+    ChangedFile,
+    ChangedSymbol,
+    FileVersion,
+    SymbolSpan,
+    changed_symbols,
+)
+from blast_radius.core.diff import FileChange
+from blast_radius.core.facts import MODULE_SCOPE, FileFacts
+from blast_radius.core.graph import Graph, Node, graph_from_json
+from blast_radius.core.languages import language_for_path
+from blast_radius.core.owners import CODEOWNERS_LOCATIONS, CodeOwners, parse_codeowners
+from blast_radius.core.report import (
+    BreakingChange,
+    CallSite,
+    EntryPointHit,
+    IndexInfo,
+    Limits,
+    OwnerHit,
+    Report,
+    ReportDependent,
+    report_dependent,
+    risk_of,
+    test_hits,
+)
+from blast_radius.core.walk import (
+    SYMBOL_KINDS,
+    Dependent,
+    ReverseIndex,
+    Seed,
+    WalkLimits,
+    find_dependents,
+)
+
+_MAX_CODEOWNERS_BYTES = 3 * 1024 * 1024  # GitHub ignores larger files
+
+
+class Repository(Protocol):
+    """The git operations an impact analysis needs."""
+
+    def resolve(self, rev: str) -> str: ...
+
+    def merge_base(self, base: str, head: str) -> str: ...
+
+    def changed_files(self, base_commit: str, head: str | None) -> tuple[FileChange, ...]: ...
+
+    def source_at(self, commit: str | None) -> FileSource:
+        """The files of ``commit``, or of the work tree when None."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ImpactRequest:
+    """What to compare and how far to look."""
+
+    base: str
+    head: str | None
+    """A revision, or None for the work tree."""
+    limits: WalkLimits
+    requested_reviewers: frozenset[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Side:
+    graph: Graph
+    index: ReverseIndex
+    source: FileSource
+    meta: Mapping[str, object]
+
+
+def analyze_impact(
+    repo: Repository,
+    request: ImpactRequest,
+    store: FactsStore,
+    extractor: FactsExtractor,
+    settings: IndexSettings,
+    fingerprint: str,
+    progress: Progress | None = None,
+) -> Report:
+    """Compare the merge base of base and head with head, and report the reach."""
+    # The merge base first: it fetches what a shallow clone lacks, base included.
+    merge_base = repo.merge_base(request.base, request.head or "HEAD")
+    base_commit = repo.resolve(request.base)
+    head_commit = repo.resolve(request.head) if request.head is not None else None
+    changes = repo.changed_files(merge_base, head_commit)
+
+    def side(commit: str | None) -> _Side:
+        source = repo.source_at(commit)
+        result = index_tree(source, store, extractor, settings, fingerprint, progress)
+        graph = graph_from_json(result.graph_text)
+        return _Side(graph, ReverseIndex(graph), source, result.meta)
+
+    new = side(head_commit)
+    old = side(merge_base)
+
+    old_paths = [c.old_path for c in changes if c.old_path]
+    new_paths = [c.new_path for c in changes if c.new_path]
+    old_facts = facts_of_files(old.source, store, extractor, settings, fingerprint, old_paths)
+    new_facts = facts_of_files(new.source, store, extractor, settings, fingerprint, new_paths)
+    store.save()
+    files = [
+        ChangedFile(
+            change,
+            _version(old, change.old_path, old_facts, settings),
+            _version(new, change.new_path, new_facts, settings),
+        )
+        for change in changes
+    ]
+    changed = changed_symbols(files)
+
+    dependents = _walk(changed, old, new, request.limits)
+    cut_by = tuple(sorted(set(dependents[1])))
+    reported = tuple(report_dependent(d, new.index.nodes) for d in dependents[0])
+
+    entry_points = _entry_points(new, changed, dependents[0])
+    testpaths = _testpaths(new.source, settings)
+    reached = [(c.id, 0, 1.0) for c in changed if c.id in new.index.nodes]
+    reached += [(d.id, d.distance, d.confidence) for d in dependents[0]]
+    tests, test_files = test_hits(reached, new.index, testpaths)
+    breaking = _breaking(changed, old, new, new_facts)
+
+    owners = _codeowners(new.source, settings)
+    changed_files = tuple(sorted({c.new_path or c.old_path or "" for c in changes}))
+    affected_files = sorted({d.path for d in reported} - set(changed_files))
+    reach = round(sum(d.confidence for d in reported), 2)
+    risk, score = risk_of(
+        reach,
+        len([e for e in entry_points if e.distance > 0]),
+        len([b for b in breaking if b.change != "signature"]),
+        len([b for b in breaking if b.change == "signature"]),
+    )
+    resolution = new.meta.get("resolution", {})
+    counts = resolution.get("python", {}) if isinstance(resolution, dict) else {}
+    total = sum(counts.get(k, 0) for k in ("resolved", "name_matched", "unresolved"))
+    resolved_edges = counts.get("resolved", 0) + counts.get("name_matched", 0)
+    name_share = round(counts.get("name_matched", 0) / resolved_edges, 4) if total else 0.0
+    return Report(
+        changed=changed,
+        changed_files=changed_files,
+        dependents=reported,
+        reach=reach,
+        dependent_symbols=len(reported),
+        dependent_files=len({d.path for d in reported}),
+        risk=risk,
+        risk_score=score,
+        entry_points=entry_points,
+        tests=tests,
+        test_files=test_files,
+        owners_changed=_owner_hits(owners, changed_files, request.requested_reviewers),
+        owners_affected=_owner_hits(owners, affected_files, request.requested_reviewers),
+        breaking=breaking,
+        limits=Limits(
+            request.limits.max_depth,
+            request.limits.min_confidence,
+            request.limits.max_nodes,
+            cut_by,
+        ),
+        index=IndexInfo(
+            base_commit=base_commit,
+            head_commit=head_commit,
+            merge_base=merge_base,
+            source="built",
+            files=_int(new.meta.get("files")),
+            parsed=_int(new.meta.get("parsed")),
+            skipped=dict(_mapping(new.meta.get("skipped"))),
+            syntax_errors=_int(new.meta.get("syntax_errors")),
+            files_with_syntax_errors=tuple(_strings(new.meta.get("files_with_syntax_errors"))),
+            name_matched_share=name_share,
+            notes=dict(_mapping(new.meta.get("notes"))),
+        ),
+    )
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _mapping(value: object) -> Mapping[str, int]:
+    return value if isinstance(value, dict) else {}
+
+
+def _strings(value: object) -> list[str]:
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def _version(
+    side: _Side, path: str | None, facts: Mapping[str, FileFacts], settings: IndexSettings
+) -> FileVersion | None:
+    """One side of a changed file, matched to its graph nodes; None without rules."""
+    if path is None or path not in facts:
+        return None
+    rule = language_for_path(path)
+    file_facts = facts[path]
+    data = side.source.read(path, settings.max_file_bytes)
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else ""
+    nodes = [n for n in side.graph.nodes if n.path == path]
+    module = next((n for n in nodes if n.kind == "module"), None)
+    body_lines = {(d.name, d.start_line, d.end_line): d.body_line for d in file_facts.definitions}
+    symbols = tuple(
+        SymbolSpan(
+            n.id,
+            n.kind,
+            n.name,
+            n.start_line,
+            n.end_line,
+            body_lines.get((n.name, n.start_line, n.end_line), n.start_line),
+        )
+        for n in nodes
+        if n.kind in SYMBOL_KINDS
+    )
+    import_lines = frozenset(
+        line
+        for imp in file_facts.imports
+        if imp.scope == MODULE_SCOPE
+        for line in range(imp.line, imp.end_line + 1)
+    )
+    return FileVersion(
+        path,
+        module.id if module else None,
+        symbols,
+        import_lines,
+        tuple(text.split("\n")),
+        rule.line_comment if rule else "",
+    )
+
+
+def _seeds(changed: Sequence[ChangedSymbol], nodes: Mapping[str, Node], old: bool) -> list[Seed]:
+    seeds: list[Seed] = []
+    for item in changed:
+        symbol_id = (item.old_id or item.id) if old else item.id
+        if symbol_id not in nodes:
+            continue
+        if item.kind == "module":
+            is_package = nodes[symbol_id].path.endswith("__init__.py")
+            if item.change == "imports" and not is_package:
+                continue  # new imports alone change no importer (re-exports aside)
+            seeds.append(Seed(symbol_id, through_imports=True))
+        elif item.kind != "file":
+            overrides = item.change in ("signature", "removed", "renamed")
+            seeds.append(Seed(symbol_id, through_overrides=overrides))
+    return seeds
+
+
+def _walk(
+    changed: Sequence[ChangedSymbol], old: _Side, new: _Side, limits: WalkLimits
+) -> tuple[list[Dependent], list[str]]:
+    """Dependents in head; plus head code that depended on what base had and head lost."""
+    forward = find_dependents(new.index, _seeds(changed, new.index.nodes, old=False), limits)
+    gone = [
+        c for c in changed if c.change in ("removed", "moved", "renamed") or c.old_id is not None
+    ]
+    backward = find_dependents(old.index, _seeds(gone, old.index.nodes, old=True), limits)
+    best: dict[str, Dependent] = {d.id: d for d in forward.dependents}
+    changed_ids = {c.id for c in changed}
+    for dependent in backward.dependents:
+        if dependent.id not in new.index.nodes or dependent.id in changed_ids:
+            continue  # gone from head, or itself part of the change
+        current = best.get(dependent.id)
+        if current is None or dependent.confidence > current.confidence:
+            best[dependent.id] = dependent
+    ordered = sorted(best.values(), key=lambda d: (-d.confidence, d.distance, d.id))
+    return ordered, [*forward.cut_by, *backward.cut_by]
+
+
+def _entry_points(
+    new: _Side, changed: Sequence[ChangedSymbol], dependents: Sequence[Dependent]
+) -> tuple[EntryPointHit, ...]:
+    kinds: dict[str, set[str]] = {}
+    for entry in new.graph.entry_points:
+        kinds.setdefault(entry.id, set()).add(entry.kind)
+    hits: dict[str, EntryPointHit] = {}
+    candidates = [(c.id, 0, 1.0) for c in changed] + [
+        (d.id, d.distance, d.confidence) for d in dependents
+    ]
+    for node_id, distance, confidence in candidates:
+        if node_id in kinds and node_id in new.index.nodes and node_id not in hits:
+            node = new.index.nodes[node_id]
+            hits[node_id] = EntryPointHit(
+                node_id,
+                tuple(sorted(kinds[node_id])),
+                node.path,
+                node.start_line,
+                distance,
+                confidence,
+            )
+    return tuple(sorted(hits.values(), key=lambda e: (e.distance, -e.confidence, e.id)))
+
+
+def _breaking(
+    changed: Sequence[ChangedSymbol],
+    old: _Side,
+    new: _Side,
+    new_facts: Mapping[str, FileFacts],
+) -> tuple[BreakingChange, ...]:
+    """Removed or renamed symbols head still uses; changed signatures with their callers."""
+    found: list[BreakingChange] = []
+    changed_paths = set(new_facts)
+    for item in changed:
+        if item.kind not in SYMBOL_KINDS:
+            continue
+        if item.change in ("removed", "renamed", "moved"):
+            gone = item.old_id or item.id
+            if item.change == "removed" and item.id in new.index.nodes:
+                continue
+            name = old.index.nodes[gone].name if gone in old.index.nodes else ""
+            sites: list[CallSite] = []
+            for edge in old.index.incoming.get(gone, ()):
+                source = new.index.nodes.get(edge.source)
+                if source is None or edge.source == item.id:
+                    continue
+                if item.change != "removed" and any(
+                    e.source == edge.source for e in new.index.incoming.get(item.id, ())
+                ):
+                    continue  # already uses the new name or place
+                if source.path in changed_paths and not _mentions(new, source, name):
+                    continue
+                sites.append(CallSite(edge.source, edge.kind, source.path, edge.line))
+            if sites:
+                found.append(
+                    BreakingChange(
+                        gone,
+                        item.change,
+                        item.path,
+                        item.line,
+                        tuple(sorted(sites, key=lambda s: (s.path, s.line, s.source))),
+                        None if item.change == "removed" else item.id,
+                    )
+                )
+        elif item.change == "signature" and item.kind != "class":
+            callers = [
+                CallSite(e.source, e.kind, new.index.nodes[e.source].path, e.line)
+                for e in new.index.incoming.get(item.id, ())
+                if e.kind == "calls" and e.source in new.index.nodes
+            ]
+            if callers:
+                found.append(
+                    BreakingChange(
+                        item.id,
+                        "signature",
+                        item.path,
+                        item.line,
+                        tuple(sorted(callers, key=lambda s: (s.path, s.line, s.source))),
+                    )
+                )
+    return tuple(sorted(found, key=lambda b: (b.path, b.line, b.id)))
+
+
+def _mentions(side: _Side, node: Node, name: str) -> bool:
+    """Whether ``name`` still appears within ``node``'s lines in that version."""
+    if not name:
+        return False
+    data = side.source.read(node.path, 50_000_000)
+    if not isinstance(data, bytes):
+        return False
+    lines = data.decode("utf-8", "replace").split("\n")[node.start_line - 1 : node.end_line]
+    return any(name in line for line in lines)
+
+
+def _codeowners(source: FileSource, settings: IndexSettings) -> CodeOwners | None:
+    for location in CODEOWNERS_LOCATIONS:
+        data = source.read(location, _MAX_CODEOWNERS_BYTES)
+        if isinstance(data, bytes):
+            return parse_codeowners(data.decode("utf-8", "replace"))
+    return None
+
+
+def _owner_hits(
+    owners: CodeOwners | None, paths: Sequence[str], requested: frozenset[str] | None
+) -> tuple[OwnerHit, ...]:
+    if owners is None:
+        return ()
+    by_owner: dict[str, set[str]] = {}
+    for path in paths:
+        for owner in owners.owners_of(path):
+            by_owner.setdefault(owner, set()).add(path)
+    return tuple(
+        OwnerHit(
+            owner,
+            tuple(sorted(files)),
+            None if requested is None else owner.lstrip("@").lower() in requested,
+        )
+        for owner, files in sorted(by_owner.items())
+    )
+
+
+def _testpaths(source: FileSource, settings: IndexSettings) -> tuple[str, ...]:
+    """pytest's ``testpaths`` from pyproject.toml, when configured."""
+    data = source.read("pyproject.toml", settings.max_file_bytes)
+    if not isinstance(data, bytes):
+        return ()
+    try:
+        config = tomllib.loads(data.decode("utf-8", "replace"))
+    except tomllib.TOMLDecodeError:
+        return ()
+    options = config.get("tool", {}).get("pytest", {}).get("ini_options", {})
+    paths = options.get("testpaths") if isinstance(options, dict) else None
+    if isinstance(paths, str):
+        paths = paths.split()
+    return tuple(p for p in paths if isinstance(p, str)) if isinstance(paths, list) else ()
+
+
+__all__ = ["ImpactRequest", "ReportDependent", "Repository", "analyze_impact"]

@@ -1,0 +1,315 @@
+"""The impact report: what a pull request changed and what that reaches.
+
+Built from the changed symbols, the walks over the base and head graphs, the
+entry points, test rules and code owners. A value with a versioned JSON form
+(``docs/report-format.md``); rendering to Markdown happens elsewhere.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import posixpath
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from blast_radius.core.changes import ChangedSymbol
+from blast_radius.core.graph import Node
+from blast_radius.core.languages import LanguageRule, language_for_path
+from blast_radius.core.walk import SYMBOL_KINDS, Dependent, ReverseIndex
+
+REPORT_FORMAT_VERSION = 1
+
+RISK_LEVELS = ("none", "low", "medium", "high")
+"""In increasing order; ``fail-on: risk-<level>`` compares against this order."""
+ENTRY_POINT_WEIGHT = 1.0
+BREAKING_WEIGHT = 5.0
+SIGNATURE_WEIGHT = 1.0
+RISK_THRESHOLDS = ((25.0, "high"), (5.0, "medium"), (0.0, "low"))
+
+
+@dataclass(frozen=True, slots=True)
+class WhyHop:
+    """``source`` depends on ``target``: a ``kind`` edge at ``path``:``line``."""
+
+    source: str
+    target: str
+    kind: str
+    confidence: float
+    path: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReportDependent:
+    """A symbol, module or file reached from the change."""
+
+    id: str
+    kind: str
+    name: str
+    qualname: str
+    path: str
+    line: int
+    distance: int
+    confidence: float
+    reaches: str
+    """The changed symbol at the end of the why-path."""
+    why: tuple[WhyHop, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EntryPointHit:
+    """An entry point that the change touches (distance 0) or reaches."""
+
+    id: str
+    kinds: tuple[str, ...]
+    path: str
+    line: int
+    distance: int
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True)
+class TestHit:
+    """A test in the reach, as the test runner names it (``path::Class::test``)."""
+
+    id: str
+    node: str
+    path: str
+    distance: int
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerHit:
+    """A code owner and the files that make them concerned."""
+
+    owner: str
+    files: tuple[str, ...]
+    requested: bool | None
+    """Already asked to review (None when unknown, e.g. outside a pull request)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    """Where something still uses a symbol the change broke."""
+
+    source: str
+    kind: str
+    path: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class BreakingChange:
+    """A removed, renamed or re-signed symbol with the call sites it breaks."""
+
+    id: str
+    change: str
+    path: str
+    line: int
+    call_sites: tuple[CallSite, ...]
+    new_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IndexInfo:
+    """Where the graphs came from and what they could not see."""
+
+    base_commit: str
+    head_commit: str | None
+    merge_base: str
+    source: str
+    files: int
+    parsed: int
+    skipped: Mapping[str, int]
+    syntax_errors: int
+    files_with_syntax_errors: tuple[str, ...]
+    name_matched_share: float
+    notes: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The walk's limits, and which of them cut it (then counts are lower bounds)."""
+
+    max_depth: int
+    min_confidence: float
+    max_nodes: int
+    cut_by: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Everything a reviewer gets."""
+
+    changed: tuple[ChangedSymbol, ...]
+    changed_files: tuple[str, ...]
+    dependents: tuple[ReportDependent, ...]
+    reach: float
+    dependent_symbols: int
+    dependent_files: int
+    risk: str
+    risk_score: float
+    entry_points: tuple[EntryPointHit, ...]
+    tests: tuple[TestHit, ...]
+    test_files: tuple[str, ...]
+    owners_changed: tuple[OwnerHit, ...]
+    owners_affected: tuple[OwnerHit, ...]
+    breaking: tuple[BreakingChange, ...]
+    limits: Limits
+    index: IndexInfo
+    elapsed_seconds: float | None = None
+
+    def to_json(self) -> str:
+        """The report as JSON (``docs/report-format.md``), keys and lists in stable order."""
+        data: dict[str, Any] = {"format": "blast-radius-report", "version": REPORT_FORMAT_VERSION}
+        data.update(asdict(self))
+        return json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+
+
+def risk_of(
+    reach: float, entry_points: int, breaking: int, signatures: int = 0
+) -> tuple[str, float]:
+    """The risk level and score.
+
+    score = reach + 1 x entry points reached + 5 x symbols removed or renamed
+    while still used + 1 x changed signatures that have callers. Score 0 is
+    ``none``; below 5 ``low``; below 25 ``medium``; from 25 ``high``. Code
+    that still uses a removed or renamed symbol will fail: any such breaking
+    change makes the level ``high`` whatever the score.
+    """
+    score = round(
+        reach
+        + ENTRY_POINT_WEIGHT * entry_points
+        + BREAKING_WEIGHT * breaking
+        + SIGNATURE_WEIGHT * signatures,
+        2,
+    )
+    if score <= 0:
+        return "none", 0.0
+    if breaking:
+        return "high", score
+    for threshold, level in RISK_THRESHOLDS:
+        if score >= threshold:
+            return level, score
+    return "low", score
+
+
+def why_path(dependent: Dependent, nodes: Mapping[str, Node]) -> tuple[WhyHop, ...]:
+    """The dependent's path with each hop's evidence location."""
+    return tuple(
+        WhyHop(
+            hop.source,
+            hop.target,
+            hop.kind,
+            hop.confidence,
+            nodes[hop.source].path if hop.source in nodes else "",
+            hop.line,
+        )
+        for hop in dependent.path
+    )
+
+
+def report_dependent(dependent: Dependent, nodes: Mapping[str, Node]) -> ReportDependent:
+    """A walk result with its node's details."""
+    node = nodes[dependent.id]
+    return ReportDependent(
+        dependent.id,
+        node.kind,
+        node.name,
+        node.qualname,
+        node.path,
+        node.start_line,
+        dependent.distance,
+        dependent.confidence,
+        dependent.seed,
+        why_path(dependent, nodes),
+    )
+
+
+def test_hits(
+    reached: Iterable[tuple[str, int, float]],
+    index: ReverseIndex,
+    testpaths: Sequence[str] = (),
+) -> tuple[tuple[TestHit, ...], tuple[str, ...]]:
+    """Test functions and test files among reached nodes (id, distance, confidence).
+
+    A test is a function or method named like a test (the language's rule) in
+    a test file; reaching a test file's module reaches every test in it. With
+    ``testpaths`` (pytest's setting), only files under them count.
+    """
+    modules_by_path = {n.path: n for n in index.nodes.values() if n.kind == "module"}
+    hits: dict[str, TestHit] = {}
+    files: set[str] = set()
+    for node_id, distance, confidence in reached:
+        node = index.nodes.get(node_id)
+        if node is None or not _is_test_file(node.path, testpaths):
+            continue
+        rule = language_for_path(node.path)
+        if rule is None:
+            continue
+        if node.kind == "module":
+            files.add(node.path)
+            for test in _tests_in(index, node, rule):
+                _keep(hits, test, node.path, distance, confidence, modules_by_path)
+        elif node.kind in SYMBOL_KINDS:
+            for test in _tests_in(index, node, rule):
+                files.add(node.path)
+                _keep(hits, test, node.path, distance, confidence, modules_by_path)
+    ordered = sorted(hits.values(), key=lambda t: (t.path, t.id))
+    return tuple(ordered), tuple(sorted(files))
+
+
+def _keep(
+    hits: dict[str, TestHit],
+    test: Node,
+    path: str,
+    distance: int,
+    confidence: float,
+    modules_by_path: Mapping[str, Node],
+) -> None:
+    module = modules_by_path.get(path)
+    prefix = (module.qualname + ".") if module else ""
+    relative = test.qualname[len(prefix) :] if test.qualname.startswith(prefix) else test.name
+    test_id = path + "::" + relative.replace(".", "::")
+    previous = hits.get(test_id)
+    if previous is None or (confidence, -distance) > (previous.confidence, -previous.distance):
+        hits[test_id] = TestHit(test_id, test.id, path, distance, confidence)
+
+
+def _tests_in(index: ReverseIndex, node: Node, rule: LanguageRule) -> list[Node]:
+    """The tests a node is or contains (iteratively, through classes)."""
+    found: list[Node] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.kind in ("function", "method") and current.name.startswith(
+            rule.test_function_prefix
+        ):
+            found.append(current)
+            continue
+        if current.kind in ("module", "class"):
+            if current.kind == "class" and not current.name.startswith(rule.test_class_prefix):
+                continue
+            stack.extend(
+                index.nodes[c] for c in index.children.get(current.id, ()) if c in index.nodes
+            )
+    return found
+
+
+def _is_test_file(path: str, testpaths: Sequence[str]) -> bool:
+    rule = language_for_path(path)
+    if rule is None:
+        return False
+    name = posixpath.basename(path)
+    if not any(fnmatch.fnmatchcase(name, pattern) for pattern in rule.test_files):
+        return False
+    if testpaths:
+        return any(
+            path == root.strip("/") or path.startswith(root.strip("/") + "/")
+            for root in testpaths
+            if root.strip("/") not in ("", ".")
+        ) or any(root.strip("/") in ("", ".") for root in testpaths)
+    return True

@@ -1,0 +1,359 @@
+"""What the rendered report shows: ranked, cut to a budget, with counts of what was left out.
+
+Templates only lay this out; every decision (order, cuts, wording of numbers)
+is made here, in plain values a test can check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from blast_radius.core.mermaid import GraphEdge, GraphNode, mermaid_flowchart
+from blast_radius.core.report import Report
+
+COMMENT_MARKER = "<!-- blast-radius:comment -->"
+RISK_BADGES = {"none": "⚪", "low": "🟢", "medium": "🟠", "high": "🔴"}
+NO_PROOF = "A missing edge never proves a missing dependency."
+
+
+@dataclass(frozen=True, slots=True)
+class Caps:
+    """How many rows of each list to show."""
+
+    changed: int = 30
+    dependents: int = 25
+    why: int = 10
+    entry_points: int = 20
+    tests: int = 40
+    owners: int = 20
+    breaking: int = 20
+    call_sites: int = 10
+    mermaid_nodes: int = 25
+
+    def halved(self) -> Caps:
+        """Caps half as large (never below one row)."""
+        return Caps(*(max(1, value // 2) for value in _values(self)))
+
+
+def _values(caps: Caps) -> list[int]:
+    return [getattr(caps, name) for name in Caps.__slots__]
+
+
+MINIMAL_CAPS = Caps(1, 1, 0, 1, 1, 1, 1, 1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One displayed row: cells are raw strings the template escapes."""
+
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A titled table, with the number of rows left out."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[Row, ...]
+    omitted: int
+
+
+@dataclass(frozen=True, slots=True)
+class WhyView:
+    """A dependent's why-path, one line per hop."""
+
+    symbol: str
+    hops: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BreakingView:
+    """A breaking change with the call sites shown."""
+
+    symbol: str
+    summary: str
+    sites: tuple[str, ...]
+    omitted_sites: int
+
+
+@dataclass(frozen=True, slots=True)
+class CommentView:
+    """Everything the comment template needs."""
+
+    marker: str
+    badge: str
+    risk: str
+    headline: str
+    stats: tuple[tuple[str, str], ...]
+    breaking: tuple[BreakingView, ...]
+    breaking_omitted: int
+    changed: Section
+    dependents: Section
+    why: tuple[WhyView, ...]
+    entry_points: Section
+    tests: Section
+    test_command: str
+    owners: Section
+    mermaid: str
+    mermaid_omitted: int
+    footer: tuple[str, ...]
+    full_report: str
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _short(commit: str | None) -> str:
+    return commit[:12] if commit else "the work tree"
+
+
+def _display(symbol_id: str) -> str:
+    """A node id without its language prefix, as a reviewer reads it."""
+    return symbol_id.split(":", 1)[1] if ":" in symbol_id else symbol_id
+
+
+def headline(report: Report) -> str:
+    """One sentence a reviewer understands in five seconds."""
+    changed = len(report.changed)
+    if not report.dependents and not report.breaking:
+        return (
+            f"{_plural(changed, 'changed symbol')}; nothing else in the repository depends "
+            "on them, as far as static analysis can see."
+        )
+    parts = [
+        f"{_plural(changed, 'changed symbol')} reach{'es' if changed == 1 else ''} "
+        f"{_plural(report.dependent_symbols, 'dependent')} in "
+        f"{_plural(report.dependent_files, 'file')} "
+        f"(expected reach {report.reach:g})"
+    ]
+    reached_entries = sum(1 for e in report.entry_points if e.distance > 0)
+    if reached_entries:
+        parts.append(_plural(reached_entries, "entry point"))
+    if report.tests:
+        parts.append(_plural(len(report.tests), "test"))
+    breaking = sum(1 for b in report.breaking if b.change != "signature")
+    signatures = len(report.breaking) - breaking
+    if breaking:
+        parts.append(f"**{_plural(breaking, 'breaking change')}**")
+    if signatures:
+        parts.append(_plural(signatures, "changed signature") + " with callers")
+    return ", ".join(parts) + "."
+
+
+def build_view(report: Report, caps: Caps, full_report: str) -> CommentView:
+    """The comment's content within ``caps``; ``full_report`` says where the rest is."""
+    changed_rows = [
+        Row(
+            (
+                _display(c.id),
+                c.kind,
+                c.change + (f" ({c.detail})" if c.detail else ""),
+                f"{c.path}:{c.line}" if c.line else c.path,
+            )
+        )
+        for c in report.changed
+    ]
+    dependent_rows = [
+        Row(
+            (
+                _display(d.id),
+                d.kind,
+                f"{d.path}:{d.line}" if d.line else d.path,
+                str(d.distance),
+                f"{d.confidence:.2f}",
+                _display(d.reaches),
+            )
+        )
+        for d in report.dependents
+    ]
+    why = tuple(
+        WhyView(
+            _display(d.id),
+            tuple(
+                f"{_display(h.source)} {h.kind} {_display(h.target)} "
+                f"({h.path}:{h.line}, {h.confidence:.2f})"
+                for h in d.why
+            ),
+        )
+        for d in report.dependents[: caps.why]
+    )
+    entry_rows = [
+        Row(
+            (
+                _display(e.id),
+                ", ".join(e.kinds),
+                f"{e.path}:{e.line}",
+                "changed" if e.distance == 0 else str(e.distance),
+                f"{e.confidence:.2f}",
+            )
+        )
+        for e in report.entry_points
+    ]
+    test_rows = [Row((t.id, str(t.distance), f"{t.confidence:.2f}")) for t in report.tests]
+    owner_rows = [
+        Row(
+            (
+                o.owner,
+                "changed files",
+                ", ".join(o.files[:5]) + (f" (+{len(o.files) - 5})" if len(o.files) > 5 else ""),
+                "" if o.requested is None else ("yes" if o.requested else "**not yet**"),
+            )
+        )
+        for o in report.owners_changed
+    ] + [
+        Row(
+            (
+                o.owner,
+                "affected files",
+                ", ".join(o.files[:5]) + (f" (+{len(o.files) - 5})" if len(o.files) > 5 else ""),
+                "" if o.requested is None else ("yes" if o.requested else "**not yet**"),
+            )
+        )
+        for o in report.owners_affected
+    ]
+    breaking = tuple(
+        BreakingView(
+            _display(b.id),
+            _breaking_summary(b.change, b.new_id, len(b.call_sites)),
+            tuple(
+                f"{s.path}:{s.line} ({_display(s.source)}, {s.kind})"
+                for s in b.call_sites[: caps.call_sites]
+            ),
+            max(0, len(b.call_sites) - caps.call_sites),
+        )
+        for b in report.breaking[: caps.breaking]
+    )
+    mermaid, mermaid_omitted = _mermaid(report, caps.mermaid_nodes)
+    return CommentView(
+        marker=COMMENT_MARKER,
+        badge=RISK_BADGES.get(report.risk, ""),
+        risk=report.risk,
+        headline=headline(report),
+        stats=(
+            ("Risk", f"{report.risk} (score {report.risk_score:g})"),
+            ("Changed symbols", str(len(report.changed))),
+            ("Dependents", f"{report.dependent_symbols} in {report.dependent_files} files"),
+            ("Expected reach", f"{report.reach:g}"),
+            ("Entry points", str(len(report.entry_points))),
+            ("Tests", str(len(report.tests))),
+        ),
+        breaking=breaking,
+        breaking_omitted=max(0, len(report.breaking) - caps.breaking),
+        changed=_section(
+            "Changed", ("Symbol", "Kind", "Change", "Where"), changed_rows, caps.changed
+        ),
+        dependents=_section(
+            "Dependents",
+            ("Symbol", "Kind", "Where", "Distance", "Confidence", "Via"),
+            dependent_rows,
+            caps.dependents,
+        ),
+        why=why,
+        entry_points=_section(
+            "Entry points",
+            ("Entry point", "Kind", "Where", "Distance", "Confidence"),
+            entry_rows,
+            caps.entry_points,
+        ),
+        tests=_section("Tests", ("Test", "Distance", "Confidence"), test_rows, caps.tests),
+        test_command=_test_command(report.test_files),
+        owners=_section(
+            "Owners", ("Owner", "Owns", "Files", "Asked to review"), owner_rows, caps.owners
+        ),
+        mermaid=mermaid,
+        mermaid_omitted=mermaid_omitted,
+        footer=_footer(report),
+        full_report=full_report,
+    )
+
+
+def _breaking_summary(change: str, new_id: str | None, sites: int) -> str:
+    where = _plural(sites, "place")
+    if change == "removed":
+        return f"removed, still used in {where}"
+    if change == "signature":
+        return f"signature changed; called from {where}"
+    target = _display(new_id) if new_id else "?"
+    return f"{change} to {target}, old name still used in {where}"
+
+
+def _section(title: str, headers: tuple[str, ...], rows: Sequence[Row], cap: int) -> Section:
+    return Section(title, headers, tuple(rows[:cap]), max(0, len(rows) - cap))
+
+
+def _test_command(files: Sequence[str]) -> str:
+    if not files:
+        return ""
+    return "python -m pytest " + " ".join(files[:50]) + (" ..." if len(files) > 50 else "")
+
+
+def _mermaid(report: Report, max_nodes: int) -> tuple[str, int]:
+    if max_nodes <= 0 or not report.changed:
+        return "", 0
+    nodes: list[GraphNode] = []
+    seen: set[str] = set()
+    entry_ids = {e.id for e in report.entry_points}
+    test_nodes = {t.node for t in report.tests}
+    for c in report.changed:
+        if c.id not in seen and c.kind != "file":
+            seen.add(c.id)
+            nodes.append(GraphNode(c.id, _display(c.id), "changed"))
+    edges: list[GraphEdge] = []
+    for d in sorted(report.dependents, key=lambda d: (d.distance, -d.confidence, d.id)):
+        if d.distance > 2:
+            continue
+        if d.id not in seen:
+            seen.add(d.id)
+            role = "entry" if d.id in entry_ids else "test" if d.id in test_nodes else "dependent"
+            nodes.append(GraphNode(d.id, _display(d.id), role))
+        hop = d.why[0]
+        edges.append(GraphEdge(hop.source, hop.target, hop.kind))
+    if len(nodes) <= 1 and not edges:
+        return "", 0
+    return mermaid_flowchart(nodes, edges, max_nodes=max_nodes)
+
+
+def _footer(report: Report) -> tuple[str, ...]:
+    info = report.index
+    lines = [
+        f"Compared {_short(info.head_commit)} with merge base {_short(info.merge_base)} "
+        f"(base {_short(info.base_commit)}); graph {info.source}: {info.parsed} of "
+        f"{info.files} files parsed.",
+    ]
+    if info.skipped:
+        lines.append(
+            "Skipped: "
+            + ", ".join(f"{count} {reason}" for reason, count in info.skipped.items())
+            + "."
+        )
+    if info.syntax_errors:
+        lines.append(
+            f"Syntax errors: {info.syntax_errors} in "
+            f"{_plural(len(info.files_with_syntax_errors), 'file')} (extracted as far as possible)."
+        )
+    lines.append(
+        f"Name-matched (uncertain) call edges: {info.name_matched_share:.0%} of resolved ones."
+    )
+    if report.limits.cut_by:
+        lines.append(
+            f"The walk was cut by {', '.join(report.limits.cut_by)} (depth "
+            f"{report.limits.max_depth}, confidence >= {report.limits.min_confidence:g}, at most "
+            f"{report.limits.max_nodes} nodes): the counts are lower bounds."
+        )
+    if report.elapsed_seconds is not None:
+        lines.append(f"Took {report.elapsed_seconds:.1f} s.")
+    lines.append(NO_PROOF)
+    return tuple(lines)
+
+
+def shrink(view_caps: Caps) -> Caps | None:
+    """Smaller caps for another try, or None when already minimal."""
+    if view_caps == MINIMAL_CAPS or all(v <= 1 for v in _values(view_caps)):
+        return None
+    smaller = view_caps.halved()
+    if smaller == view_caps:
+        return MINIMAL_CAPS
+    return replace(smaller, why=min(smaller.why, view_caps.why // 2))

@@ -1,0 +1,6 @@
+"""A tiny shop: prices, carts and a command line."""
+
+from .pricing import apply_discount, price_with_tax
+from .basket import Cart
+
+__all__ = ["Cart", "apply_discount", "price_with_tax"]

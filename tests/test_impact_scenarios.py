@@ -1,0 +1,222 @@
+"""The impact report on scenario pull requests built as real git repositories."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from markdown_it import MarkdownIt
+
+from .conftest import git
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "testdata" / "scenarios"
+SAMPLE = ROOT / "src" / "blast_radius" / "sample" / "base"
+
+
+def build_scenario(name: str, target: Path) -> Path:
+    """A repository whose ``main`` is the scenario's base and ``pr`` its change."""
+    folder = SCENARIOS / name
+    shutil.copytree(folder / "base" if (folder / "base").is_dir() else SAMPLE, target)
+    git(target, "init", "-q", "-b", "main")
+    git(target, "add", "-A")
+    git(target, "commit", "-q", "-m", "base")
+    git(target, "checkout", "-q", "-b", "pr")
+    renamed = folder / "renamed.txt"
+    if renamed.is_file():
+        for line in renamed.read_text().splitlines():
+            old, _, new = line.partition(" -> ")
+            git(target, "mv", old.strip(), new.strip())
+    deleted = folder / "deleted.txt"
+    if deleted.is_file():
+        for line in deleted.read_text().splitlines():
+            git(target, "rm", "-q", line.strip())
+    if (folder / "head").is_dir():
+        # Plain copies: preserved modification times could hide edits from git.
+        shutil.copytree(folder / "head", target, dirs_exist_ok=True, copy_function=shutil.copy)
+    git(target, "add", "-A")
+    git(target, "commit", "-q", "-m", "change")
+    return target
+
+
+def impact(root: Path, *args: str, fmt: str = "json") -> Any:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "blast_radius",
+            "impact",
+            str(root),
+            "--base",
+            "main",
+            "--no-cache",
+            "--quiet",
+            "--jobs",
+            "1",
+            "--format",
+            fmt,
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout) if fmt == "json" else result.stdout
+
+
+@pytest.fixture
+def scenario(tmp_path: Path) -> Callable[[str], Path]:
+    return lambda name: build_scenario(name, tmp_path / name)
+
+
+def changes(report: Any) -> set[tuple[str, str]]:
+    return {(c["id"], c["change"]) for c in report["changed"]}
+
+
+def dependents(report: Any) -> dict[str, tuple[int, float]]:
+    return {d["id"]: (d["distance"], d["confidence"]) for d in report["dependents"]}
+
+
+def test_leaf_change_reaches_its_one_caller(scenario: Callable[[str], Path]) -> None:
+    report = impact(scenario("leaf_change"))
+    assert changes(report) == {("python:shop.cli.parse_item", "body")}
+    assert dependents(report) == {"python:shop.cli.main": (1, 1.0), "python:shop.cli": (2, 1.0)}
+    assert report["risk"] == "low"
+    assert {e["id"] for e in report["entry_points"]} == {"python:shop.cli.main", "python:shop.cli"}
+    assert report["tests"] == []
+
+
+def test_core_utility_change_reaches_far(scenario: Callable[[str], Path]) -> None:
+    report = impact(scenario("core_utility"))
+    assert changes(report) == {("python:shop.money.round_cents", "body")}
+    reached = dependents(report)
+    assert reached["python:shop.money.format_price"] == (1, 1.0)
+    assert reached["python:shop.pricing.price_with_tax"] == (1, 1.0)
+    assert reached["python:shop.cart.Cart.total"] == (2, 1.0)
+    assert reached["python:tests.test_pricing.test_tax"] == (2, 1.0)
+    assert {t["id"] for t in report["tests"]} == {
+        "tests/test_pricing.py::test_tax",
+        "tests/test_pricing.py::test_discount",
+        "tests/test_cart.py::test_total",
+        "tests/test_cart.py::test_gift_receipt",
+    }
+    assert report["test_files"] == ["tests/test_cart.py", "tests/test_pricing.py"]
+    assert report["risk"] in ("medium", "high")
+    leaf = impact(scenario("leaf_change"))
+    assert report["reach"] > 3 * leaf["reach"]
+    owners = {o["owner"]: o["files"] for o in report["owners_affected"]}
+    assert owners["@shop/finance"] == ["src/shop/pricing.py"]
+    assert "tests/test_cart.py" in owners["@shop/qa"]
+    assert [o["owner"] for o in report["owners_changed"]] == ["@shop/finance"]
+
+
+def test_deleted_function_still_called_is_breaking(scenario: Callable[[str], Path]) -> None:
+    report = impact(scenario("deleted_still_called"))
+    assert ("python:shop.pricing.apply_discount", "removed") in changes(report)
+    [breaking] = report["breaking"]
+    assert breaking["id"] == "python:shop.pricing.apply_discount"
+    assert breaking["change"] == "removed"
+    sites = {(s["source"], s["path"], s["line"]) for s in breaking["call_sites"]}
+    assert sites == {
+        ("python:shop.cart.Cart.total", "src/shop/cart.py", 27),
+        ("python:tests.test_pricing.test_discount", "tests/test_pricing.py", 9),
+        ("python:shop", "src/shop/__init__.py", 3),
+    } or sites >= {
+        ("python:shop.cart.Cart.total", "src/shop/cart.py", 27),
+        ("python:tests.test_pricing.test_discount", "tests/test_pricing.py", 9),
+    }
+    assert report["risk"] == "high"
+
+
+def test_renamed_module_is_a_move_not_a_removal(scenario: Callable[[str], Path]) -> None:
+    report = impact(scenario("renamed_module"))
+    found = {(c["id"], c["change"], c["old_id"]) for c in report["changed"]}
+    assert ("python:shop.currency.round_cents", "moved", "python:shop.money.round_cents") in found
+    assert ("python:shop.currency", "moved", "python:shop.money") in found
+    assert report["breaking"] == []
+
+
+def test_base_class_change_reaches_subclasses(scenario: Callable[[str], Path]) -> None:
+    report = impact(scenario("base_class_change"))
+    assert changes(report) == {("python:shop.cart.Cart", "body")}
+    reached = dependents(report)
+    assert reached["python:shop.cart.GiftCart"] == (1, 1.0)
+    assert reached["python:shop.cli.main"] == (1, 1.0)
+    assert "python:tests.test_cart.test_total" in reached
+
+
+def test_module_constant_reaches_importers(scenario: Callable[[str], Path]) -> None:
+    report = impact(scenario("module_constant"))
+    assert changes(report) == {("python:shop.pricing", "module-code")}
+    reached = dependents(report)
+    assert reached["python:shop.cart"] == (1, 1.0)
+    assert reached["python:tests.test_pricing"] == (1, 1.0)
+    assert reached["python:shop"] == (1, 1.0)
+    assert "python:shop.pricing.price_with_tax" not in reached
+
+
+def test_import_only_change_reaches_nothing(scenario: Callable[[str], Path]) -> None:
+    report = impact(scenario("import_only"))
+    assert changes(report) == {("python:shop.cart", "imports")}
+    assert report["dependents"] == []
+    assert report["risk"] == "none"
+
+
+def test_files_without_language_rules_are_file_changes(scenario: Callable[[str], Path]) -> None:
+    report = impact(scenario("non_code_file"))
+    assert {(c["id"], c["change"], c["detail"]) for c in report["changed"]} == {
+        ("file:README.md", "file", "modified"),
+        ("file:shop.yml", "file", "added"),
+    }
+    assert report["dependents"] == []
+
+
+def test_rename_plus_edit(scenario: Callable[[str], Path]) -> None:
+    report = impact(scenario("rename_plus_edit"))
+    found = {c["id"]: c for c in report["changed"]}
+    total = found["python:shop.basket.Cart.total"]
+    assert (total["change"], total["old_id"], total["detail"]) == (
+        "moved",
+        "python:shop.cart.Cart.total",
+        "edited",
+    )
+    assert found["python:shop.basket.Cart.add"]["detail"] == ""
+    assert report["breaking"] == []
+
+
+def test_names_that_try_markdown_and_html_injection_render_as_text(
+    scenario: Callable[[str], Path],
+) -> None:
+    text = impact(scenario("markdown_injection"), fmt="markdown")
+    # Render as GitHub would (raw HTML allowed, tables on) and look for live markup.
+    html = MarkdownIt("commonmark", {"html": True}).enable("table").render(text)
+    assert "<img" not in html
+    assert "<script" not in html
+    assert 'href="javascript' not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "[x](javascript:alert(1)).py" in html.replace("\\", "")
+    assert "@octocat" not in html  # owners are shown, never pinged
+    assert "@\u200boctocat" in html
+
+
+def test_shallow_clone_fetches_the_merge_base(tmp_path: Path) -> None:
+    origin = build_scenario("core_utility", tmp_path / "origin")
+    for n in range(3):
+        (origin / "src" / "shop" / f"extra{n}.py").write_text(f"VALUE = {n}\n")
+        git(origin, "add", "-A")
+        git(origin, "commit", "-q", "-m", f"more {n}")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "pr", f"file://{origin}", str(clone))
+    report = impact(clone, "--base", "origin/main")
+    assert ("python:shop.money.round_cents", "body") in changes(report)
+    assert {c["id"] for c in report["changed"]} >= {
+        "python:shop.money.round_cents",
+        "python:shop.extra0",
+    }
