@@ -66,6 +66,10 @@ class FactsCache:
             self._used[kind][key] = payload
         return payload
 
+    def has(self, kind: str, key: str) -> bool:
+        """Whether an entry exists for ``key`` (without decoding it)."""
+        return self.folder is not None and (key in self._used[kind] or key in self._pack(kind))
+
     def retain(self, kind: str, keys: list[str]) -> None:
         """Keep the entries of ``keys`` at the next save, without reading them."""
         if self.folder is None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from blast_radius.adapters.git import GitRepo
 from blast_radius.adapters.workspace import ListedFile, Workspace
 from blast_radius.core.classify import SKIP_SYMLINK, SKIP_TOO_LARGE, SKIP_UNREADABLE
-from blast_radius.core.languages import language_for_path
 
 _LINK_MODE = "120000"
 
@@ -17,7 +18,7 @@ class CommitTree:
         self.repo = repo
         self.commit = repo.resolve(commit)
         self._entries = {path: (mode, sha) for path, mode, sha in repo.list_tree(self.commit)}
-        self._blobs: dict[str, bytes] | None = None
+        self._blobs: dict[str, bytes] = {}
         self._work_tree = work_tree
 
     def list_files(self) -> list[ListedFile]:
@@ -37,6 +38,15 @@ class CommitTree:
             return set(), set()
         return self._work_tree.flagged_paths(paths)
 
+    def content_id(self, path: str) -> str | None:
+        """The blob id of ``path`` at the commit."""
+        entry = self._entries.get(path)
+        return entry[1] if entry is not None and entry[0] != _LINK_MODE else None
+
+    def prefetch(self, paths: Sequence[str]) -> None:
+        """Read these blobs in one batch: far cheaper than a process per file."""
+        self._blobs.update(self._fetch([p for p in paths if p not in self._blobs]))
+
     def read(self, path: str, max_bytes: int) -> bytes | str:
         """The content of ``path`` at the commit, or why it was not read."""
         entry = self._entries.get(path)
@@ -44,12 +54,6 @@ class CommitTree:
             return SKIP_UNREADABLE
         if entry[0] == _LINK_MODE:
             return SKIP_SYMLINK
-        if self._blobs is None:
-            # The first read fetches every source file at once: far cheaper
-            # than a process per file.
-            self._blobs = self._fetch(
-                [p for p in self._entries if language_for_path(p) is not None]
-            )
         if path not in self._blobs:
             self._blobs.update(self._fetch([path]))
         data = self._blobs.get(path)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,6 +59,7 @@ class Workspace:
             raise WorkspaceError(f"{root} is not a directory")
         self.root = root.resolve()
         self.is_git = is_git_work_tree(self.root)
+        self._blob_ids: dict[str, str] = {}
 
     def list_files(self) -> list[ListedFile]:
         """Every file to index, sorted by path."""
@@ -73,6 +75,13 @@ class Workspace:
                     continue
                 path = os.fsdecode(name)
                 files.append(ListedFile(path, mode == b"120000"))
+                parts = meta.split(b" ")
+                if len(parts) == 3 and parts[2] == b"0":
+                    self._blob_ids[path] = parts[1].decode("ascii")
+            # A file edited in the work tree no longer matches its index entry.
+            dirty = _git(self.root, "diff-files", "-z", "--name-only", "--relative")
+            for name in dirty.split(b"\0"):
+                self._blob_ids.pop(os.fsdecode(name), None)
             # Tracked files deleted from the work tree are not part of it.
             unique = {f.path: f for f in files if os.path.lexists(self.root / f.path)}
             return sorted(unique.values(), key=lambda f: f.path)
@@ -123,6 +132,13 @@ class Workspace:
                 continue
             (vendored if attribute == "linguist-vendored" else generated).add(path)
         return vendored, generated
+
+    def content_id(self, path: str) -> str | None:
+        """The git blob id of a tracked file that is unchanged in the work tree."""
+        return self._blob_ids.get(path)
+
+    def prefetch(self, paths: Sequence[str]) -> None:
+        """Nothing to do: files are read from disk one by one."""
 
     def read(self, path: str, max_bytes: int) -> bytes | str:
         """Read a regular file: its bytes, or the reason it was not read.

@@ -19,6 +19,7 @@ from blast_radius.app.indexing import (
     facts_of_files,
     index_tree,
 )
+from blast_radius.core.build import file_symbols
 from blast_radius.core.changes import (
     ChangedFile,
     ChangedSymbol,
@@ -112,22 +113,33 @@ def analyze_impact(
         return _Side(graph, ReverseIndex(graph), source, result.meta)
 
     new = side(head_commit)
-    old = side(merge_base)
+    # The base graph is needed only when something was deleted, moved or
+    # renamed (to find who used it); otherwise the head graph names every
+    # symbol of both versions of the changed files.
+    old: _Side | None = None
+    if any(c.status in ("deleted", "renamed") for c in changes):
+        old = side(merge_base)
+    old_source = old.source if old else repo.source_at(merge_base)
 
     old_paths = [c.old_path for c in changes if c.old_path]
     new_paths = [c.new_path for c in changes if c.new_path]
-    old_facts = facts_of_files(old.source, store, extractor, settings, fingerprint, old_paths)
+    old_facts = facts_of_files(old_source, store, extractor, settings, fingerprint, old_paths)
     new_facts = facts_of_files(new.source, store, extractor, settings, fingerprint, new_paths)
     store.save()
+    new_modules = _modules_by_path(new.graph)
+    old_modules = _modules_by_path(old.graph) if old else new_modules
     files = [
         ChangedFile(
             change,
-            _version(old, change.old_path, old_facts, settings),
-            _version(new, change.new_path, new_facts, settings),
+            _version(old_source, change.old_path, old_facts, old_modules, settings),
+            _version(new.source, change.new_path, new_facts, new_modules, settings),
         )
         for change in changes
     ]
     changed = changed_symbols(files)
+    if old is None and any(c.change in ("removed", "moved", "renamed") for c in changed):
+        old = side(merge_base)
+        old_source = old.source
 
     dependents = _walk(changed, old, new, request.limits)
     cut_by = tuple(sorted(set(dependents[1])))
@@ -138,7 +150,7 @@ def analyze_impact(
     reached = [(c.id, 0, 1.0) for c in changed if c.id in new.index.nodes]
     reached += [(d.id, d.distance, d.confidence) for d in dependents[0]]
     tests, test_files = test_hits(reached, new.index, testpaths)
-    breaking = _breaking(changed, old, new, new_facts)
+    breaking = _breaking(changed, old, new, new_facts) if old else ()
 
     owners = _codeowners(new.source, settings)
     changed_files = tuple(sorted({c.new_path or c.old_path or "" for c in changes}))
@@ -204,31 +216,26 @@ def _strings(value: object) -> list[str]:
     return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
+def _modules_by_path(graph: Graph) -> dict[str, str]:
+    return {n.path: n.id for n in graph.nodes if n.kind == "module"}
+
+
 def _version(
-    side: _Side, path: str | None, facts: Mapping[str, FileFacts], settings: IndexSettings
+    source: FileSource,
+    path: str | None,
+    facts: Mapping[str, FileFacts],
+    modules: Mapping[str, str],
+    settings: IndexSettings,
 ) -> FileVersion | None:
-    """One side of a changed file, matched to its graph nodes; None without rules."""
-    if path is None or path not in facts:
+    """One side of a changed file with its symbols; None without language rules."""
+    if path is None or path not in facts or path not in modules:
         return None
     rule = language_for_path(path)
     file_facts = facts[path]
-    data = side.source.read(path, settings.max_file_bytes)
+    data = source.read(path, settings.max_file_bytes)
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else ""
-    nodes = [n for n in side.graph.nodes if n.path == path]
-    module = next((n for n in nodes if n.kind == "module"), None)
-    body_lines = {(d.name, d.start_line, d.end_line): d.body_line for d in file_facts.definitions}
-    symbols = tuple(
-        SymbolSpan(
-            n.id,
-            n.kind,
-            n.name,
-            n.start_line,
-            n.end_line,
-            body_lines.get((n.name, n.start_line, n.end_line), n.start_line),
-        )
-        for n in nodes
-        if n.kind in SYMBOL_KINDS
-    )
+    module_id = modules[path]
+    symbols = tuple(SymbolSpan(*s) for s in file_symbols(file_facts, module_id))
     import_lines = frozenset(
         line
         for imp in file_facts.imports
@@ -237,7 +244,7 @@ def _version(
     )
     return FileVersion(
         path,
-        module.id if module else None,
+        module_id,
         symbols,
         import_lines,
         tuple(text.split("\n")),
@@ -263,15 +270,18 @@ def _seeds(changed: Sequence[ChangedSymbol], nodes: Mapping[str, Node], old: boo
 
 
 def _walk(
-    changed: Sequence[ChangedSymbol], old: _Side, new: _Side, limits: WalkLimits
+    changed: Sequence[ChangedSymbol], old: _Side | None, new: _Side, limits: WalkLimits
 ) -> tuple[list[Dependent], list[str]]:
     """Dependents in head; plus head code that depended on what base had and head lost."""
     forward = find_dependents(new.index, _seeds(changed, new.index.nodes, old=False), limits)
+    best: dict[str, Dependent] = {d.id: d for d in forward.dependents}
+    if old is None:
+        ordered = sorted(best.values(), key=lambda d: (-d.confidence, d.distance, d.id))
+        return ordered, list(forward.cut_by)
     gone = [
         c for c in changed if c.change in ("removed", "moved", "renamed") or c.old_id is not None
     ]
     backward = find_dependents(old.index, _seeds(gone, old.index.nodes, old=True), limits)
-    best: dict[str, Dependent] = {d.id: d for d in forward.dependents}
     changed_ids = {c.id for c in changed}
     for dependent in backward.dependents:
         if dependent.id not in new.index.nodes or dependent.id in changed_ids:

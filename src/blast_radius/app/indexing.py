@@ -55,6 +55,14 @@ class FileSource(Protocol):
 
     def read(self, path: str, max_bytes: int) -> bytes | str: ...
 
+    def content_id(self, path: str) -> str | None:
+        """An id of the file's content known without reading it (a git blob id), or None."""
+        ...
+
+    def prefetch(self, paths: Sequence[str]) -> None:
+        """Hint: these files will be read next."""
+        ...
+
 
 class FactsStore(Protocol):
     """Remembers, per file key, facts, interfaces and rendered outputs; and the last graph.
@@ -63,6 +71,8 @@ class FactsStore(Protocol):
     """
 
     def get(self, kind: str, key: str) -> str | None: ...
+
+    def has(self, kind: str, key: str) -> bool: ...
 
     def put(self, kind: str, key: str, text: str) -> None: ...
 
@@ -143,7 +153,9 @@ def index_tree(
     rules = PathRules.create(settings.excludes, vendored, generated)
 
     skipped: dict[str, str] = {}
-    to_parse: list[tuple[str, str, bytes, str]] = []  # path, language, data, key
+    # path, language, data (None: known by its content id, not read), key
+    to_parse: list[tuple[str, str, bytes | None, str]] = []
+    to_read: list[tuple[str, str, str | None]] = []
     for item in listed:
         rule = language_for_path(item.path)
         reason = rules.skip_reason(item.path)
@@ -154,15 +166,31 @@ def index_tree(
             continue
         if rule is None:
             continue
-        data = source.read(item.path, settings.max_file_bytes)
+        content_id = source.content_id(item.path)
+        if content_id is not None:
+            key = _digest(fingerprint, item.path, "blob:" + content_id)
+            if store.has("interface", key):
+                # Parsed before, under this very content: no need to read it.
+                to_parse.append((item.path, rule.name, None, key))
+                continue
+        to_read.append((item.path, rule.name, content_id))
+    source.prefetch([path for path, _, _ in to_read])
+    for path, language, content_id in to_read:
+        data = source.read(path, settings.max_file_bytes)
         if isinstance(data, str):
-            skipped[item.path] = data
+            skipped[path] = data
             continue
         content_reason = content_skip_reason(data, settings.max_file_bytes)
         if content_reason is not None:
-            skipped[item.path] = content_reason
+            skipped[path] = content_reason
             continue
-        to_parse.append((item.path, rule.name, data, _digest(fingerprint, item.path, data)))
+        key = (
+            _digest(fingerprint, path, "blob:" + content_id)
+            if content_id is not None
+            else _digest(fingerprint, path, data)
+        )
+        to_parse.append((path, language, data, key))
+    to_parse.sort(key=lambda item: item[0])
 
     scripts: set[tuple[str, str]] = set()
     for item in listed:
@@ -189,6 +217,16 @@ def index_tree(
 
     keys = {path: key for path, _, _, key in to_parse}
     contents = {path: (language, data) for path, language, data, _ in to_parse}
+
+    def content(path: str) -> tuple[str, bytes] | None:
+        language, data = contents[path]
+        if data is None:
+            read = source.read(path, settings.max_file_bytes)
+            if not isinstance(read, bytes):
+                return None
+            data = read
+        return language, data
+
     full: dict[str, FileFacts] = {}
     errors: list[dict[str, str]] = []
     parsed_now = 0
@@ -203,8 +241,8 @@ def index_tree(
             facts = _load(store.get("facts", keys[path]))
             if facts is not None:
                 full[path] = facts
-            else:
-                misses.append((path, *contents[path]))
+            elif (found := content(path)) is not None:
+                misses.append((path, *found))
         if not misses:
             return
         parsed_now += len(misses)

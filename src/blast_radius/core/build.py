@@ -32,6 +32,7 @@ from blast_radius.core.resolve_python import (
     PythonResolver,
     python_interface,
     python_interface_digest,
+    python_symbols,
 )
 
 
@@ -109,6 +110,8 @@ class Ecosystem:
     create: Callable[[Sequence[FileFacts], Sequence[str], BuildOptions], Resolver]
     interface: Callable[[FileFacts], FileFacts]
     interface_digest: Callable[[FileFacts], str]
+    symbols: Callable[[FileFacts, str], list[tuple[str, str, str, int, int, int]]]
+    """(id, kind, name, start, end, body line) of a file's symbols, given its module id."""
 
 
 ECOSYSTEMS: dict[str, Ecosystem] = {
@@ -118,6 +121,7 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         ),
         interface=python_interface,
         interface_digest=python_interface_digest,
+        symbols=python_symbols,
     ),
 }
 
@@ -127,6 +131,11 @@ def _ecosystem(path: str) -> Ecosystem:
     if rule is None:
         raise ValueError(f"no language rule for {path}")
     return ECOSYSTEMS[rule.resolver]
+
+
+def file_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, int, int, int]]:
+    """A file's symbols as the graph names them: (id, kind, name, start, end, body line)."""
+    return _ecosystem(facts.path).symbols(facts, module_id)
 
 
 def file_interface(facts: FileFacts) -> tuple[FileFacts, str]:

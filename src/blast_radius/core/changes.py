@@ -96,13 +96,19 @@ class _Spans:
         return None
 
 
-def _normalise(lines: Sequence[str]) -> str:
-    return "\n".join(stripped for line in lines if (stripped := line.strip()))
+def _normalise(lines: Sequence[str], comment: str = "") -> str:
+    """Lines without indentation, blank lines or (given its marker) comment lines."""
+    return "\n".join(
+        stripped
+        for line in lines
+        if (stripped := line.strip()) and not (comment and stripped.startswith(comment))
+    )
 
 
 def _header(version: FileVersion, symbol: SymbolSpan) -> str:
+    # Comments between the signature and the first statement are not signature.
     end = max(symbol.body_line - 1, symbol.start_line)
-    return _normalise(version.lines[symbol.start_line - 1 : end])
+    return _normalise(version.lines[symbol.start_line - 1 : end], version.line_comment)
 
 
 def _body_digest(version: FileVersion, symbol: SymbolSpan) -> str:

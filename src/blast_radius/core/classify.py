@@ -101,6 +101,6 @@ def content_skip_reason(data: bytes, max_bytes: int) -> str | None:
         lines = data.count(b"\n") + 1
         if len(data) / lines > _MINIFIED_AVERAGE:
             return SKIP_MINIFIED
-        if max((len(line) for line in data.split(b"\n")), default=0) > _MINIFIED_LINE:
+        if len(data) > _MINIFIED_LINE and max(map(len, data.split(b"\n"))) > _MINIFIED_LINE:
             return SKIP_MINIFIED
     return None

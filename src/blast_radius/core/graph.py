@@ -11,7 +11,8 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 GRAPH_FORMAT_VERSION = 1
 
@@ -19,9 +20,11 @@ NODE_KINDS = ("file", "module", "class", "function", "method")
 EDGE_KINDS = ("contains", "imports", "calls", "references", "inherits")
 
 
-@dataclass(frozen=True, slots=True)
-class Node:
-    """A file, module or symbol. ``id`` is stable across runs and machines."""
+class Node(NamedTuple):
+    """A file, module or symbol. ``id`` is stable across runs and machines.
+
+    Nodes and edges are named tuples: a graph holds hundreds of thousands.
+    """
 
     id: str
     kind: str
@@ -33,8 +36,7 @@ class Node:
     language: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Edge:
+class Edge(NamedTuple):
     """A directed dependency ``source -> target`` with its evidence line.
 
     ``confidence`` is in (0, 1]; 1.0 only when the resolution is certain.
@@ -204,6 +206,10 @@ def graph_to_json(graph: Graph) -> str:
     )
 
 
+_NODE_FIELDS = itemgetter(*Node._fields)
+_EDGE_FIELDS = itemgetter("source", "target", "kind", "confidence", "line")
+
+
 def graph_from_json(text: str) -> Graph:
     """Parse a graph file written by ``graph_to_json``.
 
@@ -218,29 +224,8 @@ def graph_from_json(text: str) -> Graph:
             f"graph format version {data.get('version')!r} is not supported "
             f"(expected {GRAPH_FORMAT_VERSION}); rebuild it with `blast-radius index`"
         )
-    nodes = tuple(
-        Node(
-            n["id"],
-            n["kind"],
-            n["name"],
-            n["qualname"],
-            n["path"],
-            n["start_line"],
-            n["end_line"],
-            n["language"],
-        )
-        for n in data["nodes"]
-    )
-    edges = tuple(
-        Edge(
-            e["source"],
-            e["target"],
-            e["kind"],
-            e["confidence"],
-            e["line"],
-            tuple(e.get("tags", ())),
-        )
-        for e in data["edges"]
-    )
+    # itemgetter and _make keep the per-item work in C: graphs are large.
+    nodes = tuple(map(Node._make, map(_NODE_FIELDS, data["nodes"])))
+    edges = tuple(Edge._make((*_EDGE_FIELDS(e), tuple(e.get("tags", ())))) for e in data["edges"])
     entry_points = tuple(EntryPoint(e["id"], e["kind"]) for e in data.get("entry_points", ()))
     return Graph(nodes=nodes, edges=edges, meta=data.get("meta", {}), entry_points=entry_points)

@@ -18,6 +18,7 @@ from enum import Enum
 from blast_radius.core.facts import (
     LITERAL_RECEIVER,
     MODULE_SCOPE,
+    Definition,
     FileFacts,
     Import,
     Reference,
@@ -229,32 +230,10 @@ class PythonResolver:
 
     def _index_module(self, module: _Module) -> None:
         defs = module.facts.definitions
-        seen: dict[str, int] = {}
-        last_index: dict[str, int] = {}
-        anonymous: set[int] = set()
+        module.qualnames, module.ids = definition_ids(module.name, defs)
         for index, d in enumerate(defs):
-            parent_q = module.name if d.parent == MODULE_SCOPE else module.qualnames[d.parent]
-            if d.kind == ANONYMOUS_SCOPE:
-                # Not a symbol: its uses belong to the nearest named definition.
-                module.qualnames.append(parent_q)
-                anonymous.add(index)
-                continue
-            qualname = f"{parent_q}.{d.name}"
-            module.qualnames.append(qualname)
-            seen[qualname] = seen.get(qualname, 0) + 1
-            last_index[qualname] = index
-            module.children.setdefault(d.parent, {})[d.name] = index
-        # The last definition of a name is the one bound at run time; earlier
-        # ones (overload stubs, conditional variants) get numbered ids.
-        counts: dict[str, int] = {}
-        for index, qualname in enumerate(module.qualnames):
-            if index in anonymous:
-                module.ids.append(module.symbol_id(defs[index].parent))
-            elif last_index[qualname] == index:
-                module.ids.append(PREFIX + qualname)
-            else:
-                counts[qualname] = counts.get(qualname, 0) + 1
-                module.ids.append(f"{PREFIX}{qualname}#{counts[qualname]}")
+            if d.kind != ANONYMOUS_SCOPE:
+                module.children.setdefault(d.parent, {})[d.name] = index
         for index, d in enumerate(defs):
             if (
                 d.kind == "function"
@@ -835,6 +814,54 @@ class PythonResolver:
         if name in COMMON_METHOD_NAMES:
             confidence *= COMMON_NAME_FACTOR
         return [(symbol, confidence) for symbol in candidates]
+
+
+def definition_ids(
+    module_name: str, definitions: Sequence[Definition]
+) -> tuple[list[str], list[str]]:
+    """Qualified names and node ids of a module's definitions, in order.
+
+    The last definition of a name is the one bound at run time; earlier ones
+    (overload stubs, conditional variants) get numbered ids (``#1``, ``#2``).
+    An anonymous scope is not a symbol: it takes its parent's qualname and id.
+    """
+    qualnames: list[str] = []
+    last_index: dict[str, int] = {}
+    for index, d in enumerate(definitions):
+        parent_q = module_name if d.parent == MODULE_SCOPE else qualnames[d.parent]
+        if d.kind == ANONYMOUS_SCOPE:
+            qualnames.append(parent_q)
+            continue
+        qualname = f"{parent_q}.{d.name}"
+        qualnames.append(qualname)
+        last_index[qualname] = index
+    ids: list[str] = []
+    counts: dict[str, int] = {}
+    for index, (d, qualname) in enumerate(zip(definitions, qualnames, strict=True)):
+        if d.kind == ANONYMOUS_SCOPE:
+            ids.append(PREFIX + module_name if d.parent == MODULE_SCOPE else ids[d.parent])
+        elif last_index[qualname] == index:
+            ids.append(PREFIX + qualname)
+        else:
+            counts[qualname] = counts.get(qualname, 0) + 1
+            ids.append(f"{PREFIX}{qualname}#{counts[qualname]}")
+    return qualnames, ids
+
+
+def python_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, int, int, int]]:
+    """(id, kind, name, start, end, body line) of a file's symbols, as graph nodes name them."""
+    defs = facts.definitions
+    _, ids = definition_ids(module_id.removeprefix(PREFIX), defs)
+    symbols = []
+    for index, d in enumerate(defs):
+        if d.kind == ANONYMOUS_SCOPE:
+            continue
+        is_method = (
+            d.kind == "function" and d.parent != MODULE_SCOPE and defs[d.parent].kind == "class"
+        )
+        kind = "method" if is_method else d.kind
+        symbols.append((ids[index], kind, d.name, d.start_line, d.end_line, d.body_line))
+    return symbols
 
 
 def python_interface(facts: FileFacts) -> FileFacts:
