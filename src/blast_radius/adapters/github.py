@@ -490,6 +490,8 @@ def _is_rate_limited(headers: Mapping[str, str], message: str) -> bool:
         "retry-after" in headers
         or headers.get("x-ratelimit-remaining") == "0"
         or "rate limit" in lowered
+        # The wording GitHub used for secondary limits before it named them so.
+        or "abuse detection" in lowered
         or lowered.endswith(
             (
                 "please retry your request again later.",

@@ -6,7 +6,7 @@ This module decides; the repository object passed in does the I/O.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -150,7 +150,19 @@ def analyze_impact(
     reached = [(c.id, 0, 1.0) for c in changed if c.id in new.index.nodes]
     reached += [(d.id, d.distance, d.confidence) for d in dependents[0]]
     tests, test_files = test_hits(reached, new.index, testpaths)
-    breaking = _breaking(changed, old, new, new_facts) if old else ()
+    breaking = (
+        _breaking(
+            changed,
+            old,
+            new,
+            new_facts,
+            lambda paths: facts_of_files(
+                new.source, store, extractor, settings, fingerprint, paths
+            ),
+        )
+        if old
+        else ()
+    )
 
     owners = _codeowners(new.source, settings)
     changed_files = tuple(sorted({c.new_path or c.old_path or "" for c in changes}))
@@ -322,10 +334,12 @@ def _breaking(
     old: _Side,
     new: _Side,
     new_facts: Mapping[str, FileFacts],
+    load_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]],
 ) -> tuple[BreakingChange, ...]:
     """Removed or renamed symbols head still uses; changed signatures with their callers."""
     found: list[BreakingChange] = []
     changed_paths = set(new_facts)
+    importers = _importers_of_gone(changed, old, new, load_facts)
     for item in changed:
         if item.kind not in SYMBOL_KINDS:
             continue
@@ -346,6 +360,7 @@ def _breaking(
                 if source.path in changed_paths and not _mentions(new, source, name):
                     continue
                 sites.append(CallSite(edge.source, edge.kind, source.path, edge.line))
+            sites.extend(importers.get(gone, ()))
             if sites:
                 found.append(
                     BreakingChange(
@@ -374,6 +389,49 @@ def _breaking(
                     )
                 )
     return tuple(sorted(found, key=lambda b: (b.path, b.line, b.id)))
+
+
+def _importers_of_gone(
+    changed: Sequence[ChangedSymbol],
+    old: _Side,
+    new: _Side,
+    load_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]],
+) -> dict[str, list[CallSite]]:
+    """Head modules that still import, by name, a top-level symbol the change took away.
+
+    An import of a missing name fails when the module loads, even if nothing
+    calls it; the graph records imports per module, so read the importers.
+    """
+    wanted: dict[tuple[str, str], str] = {}  # (module id, name) -> gone symbol id
+    for item in changed:
+        gone = item.old_id or item.id
+        node = old.index.nodes.get(gone)
+        if item.change not in ("removed", "renamed", "moved") or node is None:
+            continue
+        parent = gone[: -(len(node.name) + 1)]
+        if old.index.nodes.get(parent, node).kind == "module":
+            wanted[(parent, node.name)] = gone
+    if not wanted:
+        return {}
+    modules = {module for module, _ in wanted}
+    importer_paths: dict[str, str] = {}
+    for module in modules:
+        for edge in new.index.incoming.get(module, ()):
+            if edge.kind == "imports" and edge.source in new.index.nodes:
+                importer_paths[new.index.nodes[edge.source].path] = edge.source
+    facts = load_facts(sorted(importer_paths))
+    found: dict[str, list[CallSite]] = {}
+    for path, importer in sorted(importer_paths.items()):
+        for imp in facts[path].imports if path in facts else ():
+            for module in modules:
+                short = module.rpartition(".")[2]
+                named = (imp.source.lstrip(".") or "").rpartition(".")[2]
+                gone_id = wanted.get((module, imp.name or ""))
+                if gone_id and (named == short or imp.source.endswith(module.split(":", 1)[1])):
+                    found.setdefault(gone_id, []).append(
+                        CallSite(importer, "imports", path, imp.line)
+                    )
+    return found
 
 
 def _mentions(side: _Side, node: Node, name: str) -> bool:
