@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -19,12 +20,21 @@ from blast_radius.adapters.cache import FactsCache
 from blast_radius.adapters.config import DEFAULT_CONFIG, ConfigError, load_config
 from blast_radius.adapters.extraction import ExtractionError, Extractor, default_jobs
 from blast_radius.adapters.git import GitError
+from blast_radius.adapters.github import (
+    GitHubError,
+    GitHubPublisher,
+    GitHubUnavailable,
+    PermissionDenied,
+    api_url_from_environment,
+)
 from blast_radius.adapters.grammars import GrammarError, fingerprint
 from blast_radius.adapters.progress import StderrProgress
 from blast_radius.adapters.render import TemplateError, render_markdown, render_text
 from blast_radius.adapters.repository import LocalRepository
+from blast_radius.adapters.runner import GitHubRunner, RunnerSettings
 from blast_radius.adapters.sample import build_sample_repository
 from blast_radius.adapters.workspace import Workspace, WorkspaceError
+from blast_radius.app.action import ActionContext, ActionInputs, run_action
 from blast_radius.app.impact import ImpactRequest, analyze_impact
 from blast_radius.app.indexing import (
     ExtractionFoundNothing,
@@ -34,6 +44,8 @@ from blast_radius.app.indexing import (
 )
 from blast_radius.core.build import BuildOptions
 from blast_radius.core.languages import LANGUAGES
+from blast_radius.core.publish import COMMENT_MODES, FAIL_ON, MODES
+from blast_radius.core.report import ReportFormatError
 from blast_radius.core.walk import WalkLimits
 
 WORK_TREE = "WORKTREE"
@@ -246,6 +258,93 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
 
 
+def _input(environ: Mapping[str, str], name: str, default: str = "") -> str:
+    """An action input: the runner passes ``INPUT_<NAME>`` (hyphens kept)."""
+    upper = name.upper()
+    value = environ.get(f"INPUT_{upper}", environ.get(f"INPUT_{upper.replace('-', '_')}"))
+    return default if value is None or value.strip() == "" else value.strip()
+
+
+def _choice(environ: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:
+    value = _input(environ, name, default)
+    if value not in choices:
+        raise ConfigError(f"input `{name}` must be one of {', '.join(choices)} (got {value!r})")
+    return value
+
+
+def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerSettings]:
+    """Everything the action reads from its environment, read once."""
+    workspace = Path(environ.get("GITHUB_WORKSPACE") or ".").resolve()
+    root = (workspace / _input(environ, "working-directory", ".")).resolve()
+    event: dict[str, object] = {}
+    event_path = environ.get("GITHUB_EVENT_PATH")
+    if event_path and Path(event_path).is_file():
+        loaded = json.loads(Path(event_path).read_text(encoding="utf-8"))
+        event = loaded if isinstance(loaded, dict) else {}
+    try:
+        max_depth = int(_input(environ, "max-depth", "4"))
+        min_confidence = float(_input(environ, "min-confidence", "0.01"))
+    except ValueError as error:
+        raise ConfigError(f"input max-depth or min-confidence is not a number: {error}") from None
+    if max_depth < 1 or not 0 < min_confidence <= 1:
+        raise ConfigError("input max-depth must be >= 1 and min-confidence in (0, 1]")
+    config_path = root / _input(environ, "config", DEFAULT_CONFIG)
+    config = load_config(config_path)
+    template = _input(environ, "template")
+    cache_dir = _input(environ, "cache-dir")
+    inputs = ActionInputs(
+        token=_input(environ, "github-token"),
+        base=_input(environ, "base"),
+        comment=_choice(environ, "comment", COMMENT_MODES, "always"),
+        check_run=_input(environ, "check-run", "true").lower() in ("true", "yes", "1", "on"),
+        check_name=_input(environ, "check-name", "Blast radius"),
+        fail_on=_choice(environ, "fail-on", FAIL_ON, "never"),
+        mode=_choice(environ, "mode", MODES, "auto"),
+        report_artifact=_input(environ, "report-artifact", "blast-radius-report.json"),
+    )
+    context = ActionContext(
+        event_name=environ.get("GITHUB_EVENT_NAME", ""),
+        event=event,
+        repository=environ.get("GITHUB_REPOSITORY", ""),
+        sha=environ.get("GITHUB_SHA", ""),
+        inputs=inputs,
+    )
+    runner = RunnerSettings(
+        workspace=root,
+        output_file=Path(environ["GITHUB_OUTPUT"]) if environ.get("GITHUB_OUTPUT") else None,
+        summary_file=(
+            Path(environ["GITHUB_STEP_SUMMARY"]) if environ.get("GITHUB_STEP_SUMMARY") else None
+        ),
+        cache_dir=Path(cache_dir) if cache_dir else _default_cache_dir(root),
+        jobs=default_jobs(),
+        index_settings=IndexSettings(
+            excludes=config.exclude,
+            max_file_bytes=config.max_file_size,
+            build=BuildOptions(python_roots=config.python_roots),
+        ),
+        limits=WalkLimits(max_depth=max_depth, min_confidence=min_confidence),
+        template=(root / template) if template else None,
+    )
+    return context, runner
+
+
+def _cmd_action(args: argparse.Namespace) -> int:
+    context, settings = _action_settings(os.environ)
+    token = context.inputs.token
+    if token:
+        # Ask the runner to hide the token from every later log line.
+        print(f"::add-mask::{token}", flush=True)
+    publisher = None
+    if token and context.repository:
+        publisher = GitHubPublisher(api_url_from_environment(os.environ), token, context.repository)
+    return run_action(
+        context,
+        GitHubRunner(settings),
+        publisher,
+        lambda error: isinstance(error, PermissionDenied | GitHubUnavailable),
+    )
+
+
 def _add_index_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
     parser.add_argument("--jobs", type=int, default=0, help="parser processes (default: cores)")
@@ -296,6 +395,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=["markdown", "json", "text"], default="markdown", help="output format"
     )
     demo.set_defaults(func=_cmd_demo)
+    action = sub.add_parser(
+        "action", help="run as the GitHub Action (reads the runner's environment)"
+    )
+    action.set_defaults(func=_cmd_action)
     return parser
 
 
@@ -315,6 +418,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ExtractionError,
         ExtractionFoundNothing,
         GitError,
+        GitHubError,
+        ReportFormatError,
         TemplateError,
     ) as error:
         print(f"blast-radius: error: {error}", file=sys.stderr)

@@ -36,6 +36,7 @@ from github.Issue import Issue
 from github.IssueComment import IssueComment
 
 from blast_radius import __version__
+from blast_radius.core.publish import LineNote
 
 DEFAULT_API_URL: Final = "https://api.github.com"
 """Where the REST API lives when ``GITHUB_API_URL`` is not set."""
@@ -339,7 +340,7 @@ class GitHubPublisher:
         title: str,
         summary: str,
         text: str,
-        annotations: Sequence[Annotation],
+        annotations: Sequence[Annotation | LineNote],
     ) -> str:
         """Attach ``annotations`` and the report to the check run, then complete it.
 
@@ -352,7 +353,7 @@ class GitHubPublisher:
         summary = _truncate(summary, MAX_OUTPUT_CHARS, _TRUNCATION_NOTE)
         text = _truncate(text, MAX_OUTPUT_CHARS, _TRUNCATION_NOTE)
         run = self._repo.get_check_run(check_run_id)
-        payloads = [annotation.to_payload() for annotation in annotations]
+        payloads = [_annotation(note).to_payload() for note in annotations]
         # Each batch is retried on its own: repeating earlier, accepted batches
         # would show their annotations twice.
         for start in range(0, len(payloads), MAX_ANNOTATIONS_PER_REQUEST):
@@ -376,6 +377,18 @@ class GitHubPublisher:
             ),
         )
         return run.html_url
+
+    def pull_requests_for(self, head_sha: str) -> list[int]:
+        """Numbers of the open pull requests whose head is ``head_sha``."""
+
+        def attempt() -> list[int]:
+            with self._translate("list the pull requests of a commit", "contents: read"):
+                pulls = self._repo.get_commit(head_sha).get_pulls()
+                return sorted(
+                    p.number for p in pulls if p.state == "open" and p.head.sha == head_sha
+                )
+
+        return self._retrying("list the pull requests of a commit", attempt)
 
     def _edit_check_run(self, run: CheckRun, **changes: Any) -> None:
         with self._translate("update the check run", _CHECKS_WRITE, write=True):
@@ -543,3 +556,9 @@ def _truncate(text: str, limit: int, note: str) -> str:
     if len(text) <= limit:
         return text
     return text[: max(limit - len(note), 0)] + note[:limit]
+
+
+def _annotation(note: Annotation | LineNote) -> Annotation:
+    if isinstance(note, Annotation):
+        return note
+    return Annotation(note.path, note.line, note.line, note.level, note.title, note.message)

@@ -7,12 +7,14 @@ entry points, test rules and code owners. A value with a versioned JSON form
 
 from __future__ import annotations
 
+import collections.abc
 import fnmatch
 import json
 import posixpath
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import MISSING, dataclass, field
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from blast_radius.core.changes import ChangedSymbol
 from blast_radius.core.graph import Node
@@ -325,3 +327,90 @@ def _is_test_file(path: str, testpaths: Sequence[str]) -> bool:
             if root.strip("/") not in ("", ".")
         ) or any(root.strip("/") in ("", ".") for root in testpaths)
     return True
+
+
+MAX_REPORT_ITEMS = 200_000
+
+
+class ReportFormatError(ValueError):
+    """A report file that is not a valid report of this version."""
+
+
+def report_from_json(text: str) -> Report:
+    """Load a report written by ``Report.to_json``, checking every field's type.
+
+    The file may come from an untrusted run (a fork's analysis job): anything
+    malformed is rejected with ``ReportFormatError``, never half-loaded.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise ReportFormatError(f"not JSON: {error}") from error
+    if not isinstance(data, dict) or data.get("format") != "blast-radius-report":
+        raise ReportFormatError("not a blast-radius report")
+    if data.get("version") != REPORT_FORMAT_VERSION:
+        raise ReportFormatError(
+            f"report version {data.get('version')!r} is not {REPORT_FORMAT_VERSION}: "
+            "produce it with the same version of the action"
+        )
+    body = {k: v for k, v in data.items() if k not in ("format", "version")}
+    result = _typed(Report, body, "report")
+    assert isinstance(result, Report)
+    return result
+
+
+def _typed(kind: Any, value: Any, where: str) -> Any:
+    """``value`` converted to the type ``kind``, or ReportFormatError."""
+    origin = get_origin(kind)
+    if kind is Any:
+        return value
+    if hasattr(kind, "__dataclass_fields__"):
+        if not isinstance(value, dict):
+            raise ReportFormatError(f"{where}: expected an object")
+        hints = get_type_hints(kind)
+        fields = kind.__dataclass_fields__
+        unknown = set(value) - set(fields)
+        if unknown:
+            raise ReportFormatError(f"{where}: unknown field(s) {sorted(unknown)}")
+        arguments = {}
+        for name, field_info in fields.items():
+            if name not in value:
+                if field_info.default is MISSING and field_info.default_factory is MISSING:
+                    raise ReportFormatError(f"{where}: missing field {name!r}")
+                continue
+            arguments[name] = _typed(hints[name], value[name], f"{where}.{name}")
+        return kind(**arguments)
+    if origin is tuple:
+        if not isinstance(value, list) or len(value) > MAX_REPORT_ITEMS:
+            raise ReportFormatError(f"{where}: expected a list")
+        item = get_args(kind)[0]
+        return tuple(_typed(item, v, f"{where}[{i}]") for i, v in enumerate(value))
+    if origin in (Mapping, dict) or origin is collections.abc.Mapping:
+        key_type, value_type = get_args(kind)
+        if not isinstance(value, dict):
+            raise ReportFormatError(f"{where}: expected an object")
+        return {
+            _typed(key_type, k, where): _typed(value_type, v, f"{where}.{k}")
+            for k, v in value.items()
+        }
+    if origin in (Union, UnionType):
+        options = get_args(kind)
+        if value is None and type(None) in options:
+            return None
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _typed(option, value, where)
+            except ReportFormatError:
+                continue
+        raise ReportFormatError(f"{where}: unexpected value")
+    if kind is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ReportFormatError(f"{where}: expected a number")
+        return float(value)
+    if kind in (str, int, bool):
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ReportFormatError(f"{where}: expected {kind.__name__}")
+        return value
+    raise ReportFormatError(f"{where}: unsupported type {kind!r}")

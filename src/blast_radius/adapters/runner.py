@@ -1,0 +1,140 @@
+"""The GitHub Actions runner as the action sees it: files, logs and the analyses."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from blast_radius import __version__
+from blast_radius.adapters.cache import FactsCache
+from blast_radius.adapters.extraction import Extractor
+from blast_radius.adapters.grammars import fingerprint
+from blast_radius.adapters.progress import StderrProgress
+from blast_radius.adapters.render import make_environment, render_markdown
+from blast_radius.adapters.repository import LocalRepository
+from blast_radius.adapters.workspace import Workspace
+from blast_radius.app.impact import ImpactRequest, analyze_impact
+from blast_radius.app.indexing import IndexSettings, index_tree
+from blast_radius.core.languages import LANGUAGES
+from blast_radius.core.report import Report
+from blast_radius.core.walk import WalkLimits
+
+_MAX_REPORT_BYTES = 200 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerSettings:
+    """Where things are on the runner, parsed once from its environment."""
+
+    workspace: Path
+    output_file: Path | None
+    summary_file: Path | None
+    cache_dir: Path | None
+    jobs: int
+    index_settings: IndexSettings
+    limits: WalkLimits
+    template: Path | None
+
+
+class GitHubRunner:
+    """Implements the action's side effects on a GitHub Actions runner."""
+
+    def __init__(self, settings: RunnerSettings, stream: TextIO | None = None) -> None:
+        self.settings = settings
+        self._stream = stream or sys.stdout
+        template_dir = settings.template.parent if settings.template else None
+        self._environment = make_environment(template_dir)
+        self._template = settings.template.name if settings.template else "comment.md.j2"
+
+    def analyze(self, base: str, head: str | None, reviewers: frozenset[str] | None) -> Report:
+        """The impact report of ``head`` (or the checkout) against ``base``."""
+        settings = self.settings
+        repository = LocalRepository(settings.workspace)
+        if head is not None:
+            try:
+                repository.resolve(head)
+            except Exception:
+                # A shallow checkout of the merge commit may lack the head
+                # commit itself: analyse what is checked out.
+                head = None
+        return analyze_impact(
+            repository,
+            ImpactRequest(
+                base=base,
+                head=head or "HEAD",
+                limits=settings.limits,
+                requested_reviewers=reviewers,
+            ),
+            FactsCache(settings.cache_dir),
+            Extractor(settings.jobs),
+            settings.index_settings,
+            fingerprint(LANGUAGES, __version__),
+            StderrProgress(),
+        )
+
+    def index(self) -> str:
+        """Index the checkout; the summary text for the job summary."""
+        settings = self.settings
+        result = index_tree(
+            Workspace(settings.workspace),
+            FactsCache(settings.cache_dir),
+            Extractor(settings.jobs),
+            settings.index_settings,
+            fingerprint(LANGUAGES, __version__),
+            StderrProgress(),
+        )
+        meta = result.meta
+        return (
+            "### Blast radius index\n\n"
+            f"{meta.get('files', 0)} files, {meta.get('parsed', 0)} parsed "
+            f"({result.parsed} now, {result.reused} from cache).\n"
+        )
+
+    def render(self, report: Report, limit: int, full_report: str) -> str:
+        """The Markdown report within ``limit`` characters."""
+        return render_markdown(
+            report,
+            limit=limit,
+            full_report=full_report,
+            environment=self._environment,
+            template=self._template,
+        )
+
+    def read_text(self, path: str) -> str:
+        """A file of the workspace (the report artifact), size-checked."""
+        target = self._path(path)
+        if target.stat().st_size > _MAX_REPORT_BYTES:
+            raise ValueError(f"{path} is larger than {_MAX_REPORT_BYTES} bytes")
+        return target.read_text(encoding="utf-8")
+
+    def write_text(self, path: str, text: str) -> None:
+        """Write a file relative to the workspace."""
+        target = self._path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+    def append_summary(self, text: str) -> None:
+        """Add to the job summary (or print it when not on a runner)."""
+        self._append(self.settings.summary_file, text)
+
+    def append_outputs(self, text: str) -> None:
+        """Add step outputs (or print them when not on a runner)."""
+        self._append(self.settings.output_file, text)
+
+    def log(self, line: str) -> None:
+        """A line of the job log (workflow commands included)."""
+        self._stream.write(line + "\n")
+        self._stream.flush()
+
+    def _append(self, file: Path | None, text: str) -> None:
+        if file is None:
+            self.log(text)
+            return
+        with file.open("a", encoding="utf-8") as handle:
+            handle.write(text if text.endswith("\n") else text + "\n")
+
+    def _path(self, path: str) -> Path:
+        candidate = Path(path)
+        return candidate if candidate.is_absolute() else self.settings.workspace / candidate
