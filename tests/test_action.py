@@ -16,7 +16,6 @@ from pytest_httpserver import HTTPServer
 
 from .conftest import git, write_tree
 from .test_github_adapter import (
-    BOT,
     CHECK_RUNS,
     COMMENTS,
     PR,
