@@ -32,7 +32,9 @@ def build_sample_repository(target: Path) -> Path:
     """A repository at ``target``: ``main`` holds the sample, ``change`` the PR on top."""
     sample = importlib.resources.files("blast_radius") / "sample"
     with importlib.resources.as_file(sample) as folder:
-        shutil.copytree(folder / "base", target)
+        # An installed package may hold compiled caches next to the sample.
+        skip = shutil.ignore_patterns("__pycache__", "*.pyc")
+        shutil.copytree(folder / "base", target, ignore=skip)
         _git(target, "init", "-q", "-b", "main")
         _git(target, "add", "-A")
         _git(target, "commit", "-q", "-m", "The shop")
