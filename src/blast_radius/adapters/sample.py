@@ -40,7 +40,9 @@ def build_sample_repository(target: Path) -> Path:
         _git(target, "commit", "-q", "-m", "The shop")
         _git(target, "checkout", "-q", "-b", "change")
         # Plain copies: preserved modification times could hide the edit from git.
-        shutil.copytree(folder / "change", target, dirs_exist_ok=True, copy_function=shutil.copy)
+        shutil.copytree(
+            folder / "change", target, dirs_exist_ok=True, copy_function=shutil.copy, ignore=skip
+        )
     _git(target, "add", "-A")
     _git(target, "commit", "-q", "-m", "Round to any number of digits")
     return target
