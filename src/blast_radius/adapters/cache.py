@@ -59,6 +59,9 @@ class FactsCache:
 
     def get(self, kind: str, key: str) -> str | None:
         """The JSON text stored for ``key``, or None."""
+        payload = self._used[kind].get(key)
+        if payload is not None:
+            return payload
         if self.folder is None:
             return None
         payload = self._pack(kind).get(key)
@@ -68,7 +71,7 @@ class FactsCache:
 
     def has(self, kind: str, key: str) -> bool:
         """Whether an entry exists for ``key`` (without decoding it)."""
-        return self.folder is not None and (key in self._used[kind] or key in self._pack(kind))
+        return key in self._used[kind] or (self.folder is not None and key in self._pack(kind))
 
     def retain(self, kind: str, keys: list[str]) -> None:
         """Keep the entries of ``keys`` at the next save, without reading them."""
@@ -81,9 +84,7 @@ class FactsCache:
                 used[key] = pack[key]
 
     def put(self, kind: str, key: str, text: str) -> None:
-        """Store JSON text (one line) for ``key``."""
-        if self.folder is None:
-            return
+        """Store JSON text (one line) for ``key`` (in memory too when there is no folder)."""
         self._used[kind][key] = text
         self._dirty.add(kind)
 
@@ -97,6 +98,24 @@ class FactsCache:
                 continue
             lines = [f"{key}\t{used[key]}\n" for key in sorted(used)]
             _write_atomic(self.folder / f"{kind}-{_VERSION}.jsonl", "".join(lines).encode())
+
+    def export(self, wanted: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
+        """The (kind, key, text) entries for ``wanted`` (kind, key) pairs that exist."""
+        found = []
+        for kind, key in wanted:
+            text = self._used[kind].get(key)
+            if text is None:
+                text = self._pack(kind).get(key)
+            if text is not None:
+                found.append((kind, key, text))
+        return found
+
+    def import_entries(self, entries: list[tuple[str, str, str]]) -> None:
+        """Add entries (from a snapshot); they are saved with the rest."""
+        for kind, key, text in entries:
+            if kind in self._used:
+                self._used[kind][key] = text
+                self._dirty.add(kind)
 
     def get_graph(self, key: str) -> str | None:
         """The graph text built last time, when it was built for ``key``."""

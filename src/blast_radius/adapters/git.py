@@ -319,6 +319,13 @@ class GitRepo:
 
     # -- trees and blobs -------------------------------------------------
 
+    def ancestors(self, commit: str, limit: int) -> list[str]:
+        """``commit`` and its first-parent ancestors present here, nearest first."""
+        out = self._run(
+            ["rev-list", "--first-parent", f"--max-count={limit}", self.resolve(commit), "--"]
+        )
+        return out.decode("ascii").split()
+
     def list_tree(self, commit: str) -> tuple[tuple[str, str, str], ...]:
         """``(path, mode, blob id)`` of every file at ``commit``, sorted by path.
 

@@ -30,6 +30,10 @@ class LocalRepository:
         """Files changed from ``base_commit`` to ``head`` (or the work tree)."""
         return self.git.changed_files(base_commit, head)
 
+    def ancestors(self, commit: str, limit: int) -> list[str]:
+        """``commit`` and its first-parent ancestors, nearest first."""
+        return self.git.ancestors(commit, limit)
+
     def source_at(self, commit: str | None) -> FileSource:
         """The files of ``commit``, or of the work tree when None."""
         if commit is None:

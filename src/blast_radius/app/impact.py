@@ -12,13 +12,13 @@ from typing import Protocol
 
 from blast_radius.app.indexing import (
     FactsExtractor,
-    FactsStore,
     FileSource,
     IndexSettings,
     Progress,
     facts_of_files,
     index_tree,
 )
+from blast_radius.app.store import PortableStore, Restored, SnapshotStore, restore_snapshot
 from blast_radius.core.build import file_symbols
 from blast_radius.core.changes import (
     ChangedFile,
@@ -55,6 +55,8 @@ from blast_radius.core.walk import (
 )
 
 _MAX_CODEOWNERS_BYTES = 3 * 1024 * 1024  # GitHub ignores larger files
+ANCESTOR_SEARCH = 200
+"""How far back from the merge base to look for an indexed commit."""
 
 
 class Repository(Protocol):
@@ -68,6 +70,10 @@ class Repository(Protocol):
 
     def source_at(self, commit: str | None) -> FileSource:
         """The files of ``commit``, or of the work tree when None."""
+        ...
+
+    def ancestors(self, commit: str, limit: int) -> list[str]:
+        """``commit`` and its first-parent ancestors, nearest first, at most ``limit``."""
         ...
 
 
@@ -93,18 +99,29 @@ class _Side:
 def analyze_impact(
     repo: Repository,
     request: ImpactRequest,
-    store: FactsStore,
+    store: PortableStore,
     extractor: FactsExtractor,
     settings: IndexSettings,
     fingerprint: str,
     progress: Progress | None = None,
+    snapshots: SnapshotStore | None = None,
 ) -> Report:
-    """Compare the merge base of base and head with head, and report the reach."""
+    """Compare the merge base of base and head with head, and report the reach.
+
+    With ``snapshots`` (an index branch), the merge base's snapshot (or its
+    nearest indexed ancestor's) is restored first, so only files that differ
+    from that commit are parsed.
+    """
     # The merge base first: it fetches what a shallow clone lacks, base included.
     merge_base = repo.merge_base(request.base, request.head or "HEAD")
     base_commit = repo.resolve(request.base)
     head_commit = repo.resolve(request.head) if request.head is not None else None
     changes = repo.changed_files(merge_base, head_commit)
+    restored: Restored | None = None
+    if snapshots is not None:
+        restored = restore_snapshot(
+            snapshots, repo.ancestors(merge_base, ANCESTOR_SEARCH), store, fingerprint
+        )
 
     def side(commit: str | None) -> _Side:
         source = repo.source_at(commit)
@@ -204,7 +221,7 @@ def analyze_impact(
             base_commit=base_commit,
             head_commit=head_commit,
             merge_base=merge_base,
-            source="built",
+            source=_source_note(restored, new.meta),
             files=_int(new.meta.get("files")),
             parsed=_int(new.meta.get("parsed")),
             skipped=dict(_mapping(new.meta.get("skipped"))),
@@ -214,6 +231,21 @@ def analyze_impact(
             notes=dict(_mapping(new.meta.get("notes"))),
         ),
     )
+
+
+def _source_note(restored: Restored | None, meta: Mapping[str, object]) -> str:
+    """How the graphs were obtained, for the honesty footer."""
+    problems = "; ".join(restored.problems) if restored else ""
+    if restored is not None and restored.commit is not None:
+        note = f"restored from the index of {restored.commit[:12]}"
+        note += (
+            " (the merge base)"
+            if restored.behind == 0
+            else f" ({restored.behind} commits before the merge base)"
+        )
+    else:
+        note = "built from the files"
+    return note + (f"; {problems}" if problems else "")
 
 
 def _int(value: object) -> int:

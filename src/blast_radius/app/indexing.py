@@ -127,6 +127,8 @@ class IndexResult:
     parsed: int
     reused: int
     graph_reused: bool
+    entry_keys: tuple[tuple[str, str], ...] = ()
+    """The cache entries (kind, key) this graph was built from: a snapshot's content."""
 
 
 def _digest(*parts: str | bytes) -> str:
@@ -145,8 +147,14 @@ def index_tree(
     settings: IndexSettings,
     fingerprint: str,
     progress: Progress | None = None,
+    *,
+    reuse_graph: bool = True,
 ) -> IndexResult:
-    """Build (or reuse) the graph of the tree ``source`` lists."""
+    """Build (or reuse) the graph of the tree ``source`` lists.
+
+    With ``reuse_graph`` false, the graph is assembled from its per-file parts
+    even when the same graph was built before, so ``entry_keys`` is filled.
+    """
     listed = source.list_files()
     paths = [f.path for f in listed]
     vendored, generated = source.flagged_paths(paths)
@@ -210,7 +218,7 @@ def index_tree(
             + [[p, key] for p, _, _, key in to_parse]
         ),
     )
-    cached_graph = store.get_graph(graph_key)
+    cached_graph = store.get_graph(graph_key) if reuse_graph else None
     if cached_graph is not None:
         meta = json.loads(cached_graph.split("\n", 2)[1].removeprefix('"meta":').rstrip(","))
         return IndexResult(cached_graph, meta, parsed=0, reused=len(to_parse), graph_reused=True)
@@ -320,12 +328,16 @@ def index_tree(
     text, meta = assemble_graph(records, [interfaces[p] for p in parsed_paths], rendered, extra)
     store.put_graph(graph_key, text)
     store.save()
+    entry_keys = [
+        (kind, keys[p]) for p in parsed_paths for kind in ("facts", "interface")
+    ] + [("output", f"{keys[p]}:{context}") for p in parsed_paths]
     return IndexResult(
         text,
         meta,
         parsed=parsed_now,
         reused=len(to_parse) - parsed_now,
         graph_reused=False,
+        entry_keys=tuple(entry_keys),
     )
 
 
