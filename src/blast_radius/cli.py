@@ -28,9 +28,10 @@ from blast_radius.adapters.github import (
     api_url_from_environment,
 )
 from blast_radius.adapters.grammars import GrammarError, fingerprint
+from blast_radius.adapters.index_branch import IndexBranch
 from blast_radius.adapters.progress import StderrProgress
 from blast_radius.adapters.render import TemplateError, render_markdown, render_text
-from blast_radius.adapters.repository import LocalRepository
+from blast_radius.adapters.repository import LocalRepository, branch_snapshots
 from blast_radius.adapters.runner import GitHubRunner, RunnerSettings
 from blast_radius.adapters.sample import build_sample_repository
 from blast_radius.adapters.workspace import Workspace, WorkspaceError
@@ -40,8 +41,10 @@ from blast_radius.app.indexing import (
     ExtractionFoundNothing,
     IndexResult,
     IndexSettings,
+    index_shard,
     index_tree,
 )
+from blast_radius.app.store import build_snapshot
 from blast_radius.core.build import BuildOptions
 from blast_radius.core.languages import LANGUAGES
 from blast_radius.core.publish import COMMENT_MODES, FAIL_ON, MODES
@@ -153,10 +156,51 @@ def format_summary(root: Path, result: IndexResult, seconds: float) -> str:
     return "\n".join(lines)
 
 
+def _parse_shard(text: str) -> tuple[int, int]:
+    shard, _, shards = text.partition("/")
+    try:
+        k, n = int(shard), int(shards)
+    except ValueError:
+        raise ConfigError(f"--shard takes K/N with 1 <= K <= N (got {text!r})") from None
+    if not 1 <= k <= n:
+        raise ConfigError(f"--shard takes K/N with 1 <= K <= N (got {text!r})")
+    return k - 1, n
+
+
 def _cmd_index(args: argparse.Namespace) -> int:
     command = _index_command(args)
     started = time.perf_counter()
-    result = _run_index(command)
+    if args.shard:
+        if not args.facts_out:
+            raise ConfigError("--shard needs --facts-out DIR (where this shard's facts go)")
+        shard, shards = _parse_shard(args.shard)
+        count = index_shard(
+            Workspace(command.root),
+            FactsCache(Path(args.facts_out)),
+            Extractor(command.jobs),
+            command.settings,
+            fingerprint(LANGUAGES, __version__),
+            shard,
+            shards,
+        )
+        if not command.quiet:
+            print(f"Shard {shard + 1}/{shards}: facts of {count} files in {args.facts_out}")
+        return 0
+    store = FactsCache(command.cache_dir)
+    for folder in args.merge or ():
+        if not Path(folder).is_dir():
+            raise ConfigError(f"--merge: {folder} is not a folder of shard facts")
+        store.import_entries(FactsCache(Path(folder)).all_entries())
+    if args.publish_branch:
+        return _publish_index(command, store, args.publish_branch, args.keep, started)
+    result = index_tree(
+        Workspace(command.root),
+        store,
+        Extractor(command.jobs),
+        command.settings,
+        fingerprint(LANGUAGES, __version__),
+        StderrProgress(enabled=not command.quiet),
+    )
     if args.out:
         out = Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -166,6 +210,29 @@ def _cmd_index(args: argparse.Namespace) -> int:
         print(format_summary(command.root, result, seconds))
         if args.out:
             print(f"Graph written to {args.out}")
+    return 0
+
+
+def _publish_index(
+    command: IndexCommand, store: FactsCache, branch: str, keep: int, started: float
+) -> int:
+    repository = LocalRepository(command.root)
+    commit = repository.resolve("HEAD")
+    data, entries = build_snapshot(
+        Workspace(command.root),
+        store,
+        Extractor(command.jobs),
+        command.settings,
+        fingerprint(LANGUAGES, __version__),
+        commit,
+        StderrProgress(enabled=not command.quiet),
+    )
+    published = IndexBranch(command.root, branch).publish(commit, data, keep=keep)
+    if not command.quiet:
+        print(
+            f"Snapshot of {commit[:12]} ({entries} entries, {len(data) / 1e6:.1f} MB) published "
+            f"on {branch} as {published[:12]} in {time.perf_counter() - started:.1f}s"
+        )
     return 0
 
 
@@ -184,6 +251,7 @@ class ImpactCommand:
     request: ImpactRequest
     output_format: str
     out: Path | None
+    index_branch: str | None
 
 
 def _impact_command(args: argparse.Namespace) -> ImpactCommand:
@@ -204,6 +272,7 @@ def _impact_command(args: argparse.Namespace) -> ImpactCommand:
         ),
         output_format=args.format,
         out=Path(args.out) if args.out else None,
+        index_branch=args.index_branch or None,
     )
 
 
@@ -218,6 +287,7 @@ def _cmd_impact(args: argparse.Namespace) -> int:
         command.index.settings,
         fingerprint(LANGUAGES, __version__),
         StderrProgress(enabled=not command.index.quiet),
+        snapshots=branch_snapshots(command.index.root, command.index_branch),
     )
     report = replace(report, elapsed_seconds=round(time.perf_counter() - started, 2))
     if command.output_format == "json":
@@ -324,6 +394,7 @@ def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerS
         ),
         limits=WalkLimits(max_depth=max_depth, min_confidence=min_confidence),
         template=(root / template) if template else None,
+        index_branch=_input(environ, "index-branch", "blast-radius-index"),
     )
     return context, runner
 
@@ -365,6 +436,15 @@ def build_parser() -> argparse.ArgumentParser:
     index = sub.add_parser("index", help="build the code graph and print a summary")
     _add_index_options(index)
     index.add_argument("--out", help="write the graph JSON to this file")
+    index.add_argument(
+        "--publish-branch", help="store a snapshot of HEAD on this data branch and push it"
+    )
+    index.add_argument("--keep", type=int, default=10, help="snapshots kept on the branch")
+    index.add_argument("--shard", help="K/N: extract only the K-th of N shares of the files")
+    index.add_argument("--facts-out", help="with --shard: the folder for this shard's facts")
+    index.add_argument(
+        "--merge", nargs="+", metavar="DIR", help="build the graph from these shards' facts"
+    )
     index.set_defaults(func=_cmd_index)
     graph = sub.add_parser("graph", help="print the code graph")
     _add_index_options(graph)
@@ -382,6 +462,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=["markdown", "json", "text"], default="markdown", help="output format"
     )
     impact.add_argument("--out", help="write the report to this file instead of stdout")
+    impact.add_argument(
+        "--index-branch",
+        default="blast-radius-index",
+        help="restore the merge base's snapshot from this branch when it exists "
+        "(default blast-radius-index; empty to build from the files)",
+    )
     impact.add_argument("--max-depth", type=int, default=4, help="walk at most this far")
     impact.add_argument(
         "--min-confidence", type=float, default=0.01, help="ignore paths less likely than this"

@@ -110,6 +110,14 @@ class FactsCache:
                 found.append((kind, key, text))
         return found
 
+    def all_entries(self) -> list[tuple[str, str, str]]:
+        """Every entry of the folder (for merging shards)."""
+        return [
+            (kind, key, text)
+            for kind in KINDS
+            for key, text in sorted({**self._pack(kind), **self._used[kind]}.items())
+        ]
+
     def import_entries(self, entries: list[tuple[str, str, str]]) -> None:
         """Add entries (from a snapshot); they are saved with the rest."""
         for kind, key, text in entries:

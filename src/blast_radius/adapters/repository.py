@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from blast_radius.adapters.git import GitRepo
+from blast_radius.adapters.index_branch import IndexBranch, IndexBranchError, SnapshotRef
 from blast_radius.adapters.tree import CommitTree
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.indexing import FileSource
@@ -39,3 +41,37 @@ class LocalRepository:
         if commit is None:
             return self.workspace
         return CommitTree(self.git, commit, self.workspace)
+
+
+class BranchSnapshots:
+    """Snapshots on an index branch, as the impact analysis reads them."""
+
+    def __init__(self, branch: IndexBranch) -> None:
+        self._branch = branch
+        self._refs: dict[str, SnapshotRef] | None = None
+
+    def commits(self) -> set[str]:
+        """Indexed commits on the branch (fetched from the remote when possible)."""
+        if self._refs is None:
+            # No access to the remote (a private repository without credentials)
+            # leaves the local branch, if any.
+            with contextlib.suppress(IndexBranchError):
+                self._branch.fetch()
+            try:
+                self._refs = self._branch.list_snapshots()
+            except IndexBranchError:
+                self._refs = {}
+        return set(self._refs)
+
+    def read(self, commit: str, max_bytes: int) -> bytes:
+        """The snapshot of ``commit``."""
+        self.commits()
+        assert self._refs is not None
+        return self._branch.read(self._refs[commit], max_bytes)
+
+
+def branch_snapshots(root: Path, branch: str | None) -> BranchSnapshots | None:
+    """The snapshots of ``branch`` in the clone at ``root``; None when no branch is named."""
+    if not branch:
+        return None
+    return BranchSnapshots(IndexBranch(root, branch))

@@ -11,12 +11,14 @@ from blast_radius import __version__
 from blast_radius.adapters.cache import FactsCache
 from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
+from blast_radius.adapters.index_branch import IndexBranch
 from blast_radius.adapters.progress import StderrProgress
 from blast_radius.adapters.render import make_environment, render_markdown
-from blast_radius.adapters.repository import LocalRepository
+from blast_radius.adapters.repository import LocalRepository, branch_snapshots
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.impact import ImpactRequest, analyze_impact
-from blast_radius.app.indexing import IndexSettings, index_tree
+from blast_radius.app.indexing import IndexSettings
+from blast_radius.app.store import build_snapshot
 from blast_radius.core.languages import LANGUAGES
 from blast_radius.core.report import Report
 from blast_radius.core.walk import WalkLimits
@@ -36,6 +38,8 @@ class RunnerSettings:
     index_settings: IndexSettings
     limits: WalkLimits
     template: Path | None
+    index_branch: str | None
+    keep: int = 10
 
 
 class GitHubRunner:
@@ -72,24 +76,32 @@ class GitHubRunner:
             settings.index_settings,
             fingerprint(LANGUAGES, __version__),
             StderrProgress(),
+            snapshots=branch_snapshots(settings.workspace, settings.index_branch),
         )
 
     def index(self) -> str:
-        """Index the checkout; the summary text for the job summary."""
+        """Index the checkout and publish its snapshot; text for the job summary."""
         settings = self.settings
-        result = index_tree(
+        commit = LocalRepository(settings.workspace).resolve("HEAD")
+        data, entries = build_snapshot(
             Workspace(settings.workspace),
             FactsCache(settings.cache_dir),
             Extractor(settings.jobs),
             settings.index_settings,
             fingerprint(LANGUAGES, __version__),
+            commit,
             StderrProgress(),
         )
-        meta = result.meta
+        where = "the local cache"
+        if settings.index_branch:
+            IndexBranch(settings.workspace, settings.index_branch).publish(
+                commit, data, keep=settings.keep
+            )
+            where = f"branch `{settings.index_branch}`"
         return (
             "### Blast radius index\n\n"
-            f"{meta.get('files', 0)} files, {meta.get('parsed', 0)} parsed "
-            f"({result.parsed} now, {result.reused} from cache).\n"
+            f"Snapshot of {commit[:12]}: {entries} cache entries, {len(data) / 1e6:.1f} MB, "
+            f"stored on {where}.\n"
         )
 
     def render(self, report: Report, limit: int, full_report: str) -> str:

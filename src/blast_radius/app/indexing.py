@@ -131,6 +131,14 @@ class IndexResult:
     """The cache entries (kind, key) this graph was built from: a snapshot's content."""
 
 
+def file_key(source: FileSource, fingerprint: str, path: str, data: bytes) -> str:
+    """The cache key of a file's content: by its git blob id when known, else its bytes."""
+    content_id = source.content_id(path)
+    if content_id is not None:
+        return _digest(fingerprint, path, "blob:" + content_id)
+    return _digest(fingerprint, path, data)
+
+
 def _digest(*parts: str | bytes) -> str:
     h = hashlib.sha256()
     for part in parts:
@@ -163,7 +171,7 @@ def index_tree(
     skipped: dict[str, str] = {}
     # path, language, data (None: known by its content id, not read), key
     to_parse: list[tuple[str, str, bytes | None, str]] = []
-    to_read: list[tuple[str, str, str | None]] = []
+    to_read: list[tuple[str, str]] = []
     for item in listed:
         rule = language_for_path(item.path)
         reason = rules.skip_reason(item.path)
@@ -181,9 +189,9 @@ def index_tree(
                 # Parsed before, under this very content: no need to read it.
                 to_parse.append((item.path, rule.name, None, key))
                 continue
-        to_read.append((item.path, rule.name, content_id))
-    source.prefetch([path for path, _, _ in to_read])
-    for path, language, content_id in to_read:
+        to_read.append((item.path, rule.name))
+    source.prefetch([path for path, _ in to_read])
+    for path, language in to_read:
         data = source.read(path, settings.max_file_bytes)
         if isinstance(data, str):
             skipped[path] = data
@@ -192,12 +200,7 @@ def index_tree(
         if content_reason is not None:
             skipped[path] = content_reason
             continue
-        key = (
-            _digest(fingerprint, path, "blob:" + content_id)
-            if content_id is not None
-            else _digest(fingerprint, path, data)
-        )
-        to_parse.append((path, language, data, key))
+        to_parse.append((path, language, data, file_key(source, fingerprint, path, data)))
     to_parse.sort(key=lambda item: item[0])
 
     scripts: set[tuple[str, str]] = set()
@@ -328,9 +331,9 @@ def index_tree(
     text, meta = assemble_graph(records, [interfaces[p] for p in parsed_paths], rendered, extra)
     store.put_graph(graph_key, text)
     store.save()
-    entry_keys = [
-        (kind, keys[p]) for p in parsed_paths for kind in ("facts", "interface")
-    ] + [("output", f"{keys[p]}:{context}") for p in parsed_paths]
+    entry_keys = [(kind, keys[p]) for p in parsed_paths for kind in ("facts", "interface")] + [
+        ("output", f"{keys[p]}:{context}") for p in parsed_paths
+    ]
     return IndexResult(
         text,
         meta,
@@ -390,7 +393,7 @@ def facts_of_files(
         data = source.read(path, settings.max_file_bytes)
         if isinstance(data, str) or content_skip_reason(data, settings.max_file_bytes):
             continue
-        keys[path] = _digest(fingerprint, path, data)
+        keys[path] = file_key(source, fingerprint, path, data)
         facts = _load(store.get("facts", keys[path]))
         if facts is not None:
             found[path] = facts
@@ -401,3 +404,43 @@ def facts_of_files(
             found[path] = FileFacts.from_json(json.loads(facts_json))
             store.put("facts", keys[path], facts_json)
     return found
+
+
+def shard_of(path: str, shards: int) -> int:
+    """The shard (0-based) a file belongs to: stable across machines and runs."""
+    return int(hashlib.sha256(path.encode("utf-8", "surrogateescape")).hexdigest()[:8], 16) % shards
+
+
+def index_shard(
+    source: FileSource,
+    store: FactsStore,
+    extractor: FactsExtractor,
+    settings: IndexSettings,
+    fingerprint: str,
+    shard: int,
+    shards: int,
+) -> int:
+    """Extract the facts of one shard's files into ``store``; how many files that is.
+
+    ``index --merge`` later builds the graph from every shard's facts; the
+    result is the graph a single job would build.
+    """
+    if not 0 <= shard < shards:
+        raise ValueError(f"shard must be in 0..{shards - 1}")
+    paths = [
+        item.path
+        for item in source.list_files()
+        if not item.is_link
+        and language_for_path(item.path) is not None
+        and shard_of(item.path, shards) == shard
+    ]
+    source.prefetch(paths)
+    found = facts_of_files(source, store, extractor, settings, fingerprint, paths)
+    for path, facts in found.items():
+        interface, digest = file_interface(facts)
+        data = source.read(path, settings.max_file_bytes)
+        if isinstance(data, bytes):
+            key = file_key(source, fingerprint, path, data)
+            store.put("interface", key, json.dumps([interface.to_json(), digest]))
+    store.save()
+    return len(found)

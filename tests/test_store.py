@@ -1,0 +1,160 @@
+"""The graph store on real git: publish the index, restore it on a pull request, shard it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .conftest import git
+from .test_impact_scenarios import build_scenario
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def origin_with_index(tmp_path: Path) -> tuple[Path, Path]:
+    """A bare origin whose main is indexed on blast-radius-index, and the PR branch pushed."""
+    work = build_scenario("core_utility", tmp_path / "work")
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(origin))
+    git(work, "remote", "add", "origin", str(origin))
+    git(work, "push", "-q", "origin", "main", "pr")
+    git(work, "checkout", "-q", "main")
+    out = cli(
+        "index",
+        str(work),
+        "--cache-dir",
+        str(tmp_path / "publisher-cache"),
+        "--publish-branch",
+        "blast-radius-index",
+    ).stdout
+    assert "published on blast-radius-index" in out
+    return origin, work
+
+
+def report_of(clone: Path, cache: Path, *extra: str) -> dict[str, Any]:
+    out = cli(
+        "impact",
+        str(clone),
+        "--base",
+        "origin/main",
+        "--format",
+        "json",
+        "--quiet",
+        "--cache-dir",
+        str(cache),
+        *extra,
+    ).stdout
+    report: dict[str, Any] = json.loads(out)
+    report["elapsed_seconds"] = None
+    return report
+
+
+def test_a_shallow_pull_request_clone_restores_the_index_and_matches_a_cold_build(
+    tmp_path: Path,
+) -> None:
+    origin, _ = origin_with_index(tmp_path)
+    clone = tmp_path / "runner"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "pr", f"file://{origin}", str(clone))
+    restored = report_of(clone, tmp_path / "runner-cache")
+    assert restored["index"]["source"].startswith("restored from the index of")
+    assert "(the merge base)" in restored["index"]["source"]
+    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
+    assert cold["index"]["source"] == "built from the files"
+    restored["index"]["source"] = cold["index"]["source"]
+    assert restored == cold
+    assert {c["id"] for c in restored["changed"]} == {"python:shop.money.round_cents"}
+
+
+def test_a_corrupted_snapshot_is_rejected_and_the_graph_rebuilt(tmp_path: Path) -> None:
+    origin, _ = origin_with_index(tmp_path)
+    # Overwrite the snapshot on the branch with garbage, as a broken upload would.
+    scratch = tmp_path / "scratch"
+    git(tmp_path, "clone", "-q", "--branch", "blast-radius-index", str(origin), str(scratch))
+    [snapshot] = (scratch / "snapshots").iterdir()
+    snapshot.write_bytes(snapshot.read_bytes()[:200])
+    git(scratch, "commit", "-qam", "break it")
+    git(scratch, "push", "-q", "origin", "blast-radius-index")
+    clone = tmp_path / "runner"
+    git(tmp_path, "clone", "-q", "--branch", "pr", f"file://{origin}", str(clone))
+    report = report_of(clone, tmp_path / "runner-cache")
+    assert report["index"]["source"].startswith("built from the files")
+    assert "not used" in report["index"]["source"]
+    assert {c["id"] for c in report["changed"]} == {"python:shop.money.round_cents"}
+
+
+def test_an_older_indexed_ancestor_is_used_when_the_merge_base_has_none(tmp_path: Path) -> None:
+    origin, work = origin_with_index(tmp_path)
+    (work / "src" / "shop" / "extra.py").write_text("def extra():\n    return 1\n")
+    git(work, "add", "-A")
+    git(work, "commit", "-qm", "main moves on")
+    git(work, "push", "-q", "origin", "main")
+    git(work, "checkout", "-q", "pr")
+    git(work, "rebase", "-q", "main")
+    git(work, "push", "-q", "-f", "origin", "pr")
+    clone = tmp_path / "runner"
+    git(tmp_path, "clone", "-q", "--branch", "pr", f"file://{origin}", str(clone))
+    report = report_of(clone, tmp_path / "runner-cache")
+    assert "(1 commits before the merge base)" in report["index"]["source"]
+
+
+def test_sharded_index_then_merge_equals_a_single_index(
+    make_repo: Callable[..., Path], tmp_path: Path
+) -> None:
+    files: dict[str, str | bytes] = {"pkg/__init__.py": ""}
+    for n in range(30):
+        after = (n + 1) % 30
+        files[f"pkg/m{n}.py"] = (
+            f"from pkg.m{after} import f{after}\n\n\ndef f{n}():\n    return f{after}()\n"
+        )
+    root = make_repo(files)
+    single = tmp_path / "single.json"
+    cli("index", str(root), "--no-cache", "--out", str(single), "--quiet")
+    shards = [tmp_path / f"shard{k}" for k in (1, 2, 3)]
+    for k, folder in enumerate(shards, start=1):
+        cli("index", str(root), "--shard", f"{k}/3", "--facts-out", str(folder), "--quiet")
+    merged = tmp_path / "merged.json"
+    out = cli(
+        "index",
+        str(root),
+        "--cache-dir",
+        str(tmp_path / "merge-cache"),
+        "--merge",
+        *map(str, shards),
+        "--out",
+        str(merged),
+    ).stdout
+    assert "(0 now, 31 from cache)" in out
+    assert merged.read_bytes() == single.read_bytes()
+
+
+def test_two_publishers_both_end_up_on_the_branch(tmp_path: Path) -> None:
+    origin, work = origin_with_index(tmp_path)
+    other = tmp_path / "other"
+    git(tmp_path, "clone", "-q", "--branch", "pr", str(origin), str(other))
+    cli(
+        "index",
+        str(other),
+        "--cache-dir",
+        str(tmp_path / "c2"),
+        "--publish-branch",
+        "blast-radius-index",
+    )
+    listing = git(origin, "ls-tree", "-r", "--name-only", "blast-radius-index")
+    main_sha = git(work, "rev-parse", "main").strip()
+    pr_sha = git(other, "rev-parse", "HEAD").strip()
+    assert f"snapshots/{main_sha}.brs" in listing
+    assert f"snapshots/{pr_sha}.brs" in listing
