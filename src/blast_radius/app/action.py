@@ -17,6 +17,8 @@ from blast_radius.core.publish import (
     annotations_for,
     check_title,
     conclusion_for,
+    escape_command_property,
+    escape_command_value,
     format_outputs,
     outputs_for,
     plan_for,
@@ -112,7 +114,7 @@ def run_action(
     """Run the planned task; returns the exit status of the step."""
     inputs = context.inputs
     plan = plan_for(context.event_name, context.event, inputs.mode, inputs.base)
-    runner.log(f"::notice title=Blast radius::{_escape(plan.reason)}")
+    runner.log(f"::notice title=Blast radius::{escape_command_value(plan.reason)}")
     if plan.task == "skip":
         runner.append_summary(f"Blast radius did nothing: {plan.reason}.\n")
         return 0
@@ -122,10 +124,6 @@ def run_action(
     if plan.task == "publish":
         return _publish_earlier_report(context, plan, runner, publisher, is_recoverable)
     return _analyze(context, plan, runner, publisher, is_recoverable)
-
-
-def _escape(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _analyze(
@@ -161,7 +159,7 @@ def _analyze(
     except Exception as error:
         runner.log("::endgroup::")
         message = f"The analysis failed: {type(error).__name__}: {error}"
-        runner.log(f"::error title=Blast radius::{_escape(message)}")
+        runner.log(f"::error title=Blast radius::{escape_command_value(message)}")
         runner.append_summary(f"### Blast radius\n\n{message}\n")
         if check is not None and publisher is not None:
             publisher.complete_check_run(
@@ -231,17 +229,13 @@ def _finish(
     for note in annotations_for(report)[:10]:
         runner.log(
             f"::{'warning' if note.level == 'warning' else 'notice'} "
-            f"file={_property(note.path)},line={note.line},title={_property(note.title)}::"
-            f"{_escape(note.message)}"
+            f"file={escape_command_property(note.path)},line={note.line},title={escape_command_property(note.title)}::"
+            f"{escape_command_value(note.message)}"
         )
     outputs = outputs_for(report, inputs.report_artifact)
     outputs["comment-url"] = results.comment_url or ""
     outputs["check-run-url"] = results.check_run_url or ""
     runner.append_outputs(format_outputs(outputs))
-
-
-def _property(text: str) -> str:
-    return _escape(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def _degrade(
@@ -258,7 +252,8 @@ def _degrade(
     if not is_recoverable(error):
         return False
     results.degraded.append(what)
-    runner.log(f"::warning title=Blast radius could not post the {what}::{_escape(str(error))}")
+    message = escape_command_value(str(error))
+    runner.log(f"::warning title=Blast radius could not post the {what}::{message}")
     return True
 
 

@@ -250,25 +250,24 @@ class PythonResolver:
             bound = imp.alias or (imp.name if imp.name is not None else imp.source.split(".")[0])
             module.imports.setdefault(imp.scope, {}).setdefault(bound, []).append(imp)
         for scope, name in module.facts.bindings:
-            owner = scope
-            if name.startswith("self."):
-                # Attributes of self belong to the class, whichever method sets them.
-                cls = self._enclosing_class(module, scope)
-                if cls is None:
-                    continue
-                owner = cls
-            else:
+            owner = self._binding_owner(module, scope, name)
+            if owner is None:
+                continue
+            if not name.startswith("self."):
                 module.bindings.setdefault(scope, set()).add(name)
             key = (owner, name)
             module.binding_counts[key] = module.binding_counts.get(key, 0) + 1
         for scope, name, expression, how in module.facts.typed:
-            owner = scope
-            if name.startswith("self."):
-                cls = self._enclosing_class(module, scope)
-                if cls is None:
-                    continue
-                owner = cls
-            module.typed.setdefault((owner, name), []).append((expression, how))
+            owner = self._binding_owner(module, scope, name)
+            if owner is not None:
+                module.typed.setdefault((owner, name), []).append((expression, how))
+
+    def _binding_owner(self, module: _Module, scope: int, name: str) -> int | None:
+        """The scope a binding belongs to: attributes of self belong to the class,
+        whichever method sets them (None outside a class)."""
+        if name.startswith("self."):
+            return self._enclosing_class(module, scope)
+        return scope
 
     # ---- module-level resolution ---------------------------------------------
 

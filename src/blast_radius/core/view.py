@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from blast_radius.core.mermaid import GraphEdge, GraphNode, mermaid_flowchart
-from blast_radius.core.report import Report
+from blast_radius.core.report import OwnerHit, Report
 
 COMMENT_MARKER = "<!-- blast-radius:comment -->"
 RISK_BADGES = {"none": "⚪", "low": "🟢", "medium": "🟠", "high": "🔴"}
@@ -193,26 +193,8 @@ def build_view(report: Report, caps: Caps, full_report: str) -> CommentView:
         for e in report.entry_points
     ]
     test_rows = [Row((t.id, str(t.distance), f"{t.confidence:.2f}")) for t in report.tests]
-    owner_rows = [
-        Row(
-            (
-                o.owner,
-                "changed files",
-                ", ".join(o.files[:5]) + (f" (+{len(o.files) - 5})" if len(o.files) > 5 else ""),
-                "" if o.requested is None else ("yes" if o.requested else "**not yet**"),
-            )
-        )
-        for o in report.owners_changed
-    ] + [
-        Row(
-            (
-                o.owner,
-                "affected files",
-                ", ".join(o.files[:5]) + (f" (+{len(o.files) - 5})" if len(o.files) > 5 else ""),
-                "" if o.requested is None else ("yes" if o.requested else "**not yet**"),
-            )
-        )
-        for o in report.owners_affected
+    owner_rows = [_owner_row(o, "changed files") for o in report.owners_changed] + [
+        _owner_row(o, "affected files") for o in report.owners_affected
     ]
     breaking = tuple(
         BreakingView(
@@ -268,6 +250,12 @@ def build_view(report: Report, caps: Caps, full_report: str) -> CommentView:
         footer=_footer(report),
         full_report=full_report,
     )
+
+
+def _owner_row(owner: OwnerHit, owns: str) -> Row:
+    more = f" (+{len(owner.files) - 5})" if len(owner.files) > 5 else ""
+    asked = "" if owner.requested is None else ("yes" if owner.requested else "**not yet**")
+    return Row((owner.owner, owns, ", ".join(owner.files[:5]) + more, asked))
 
 
 def _breaking_summary(change: str, new_id: str | None, sites: int) -> str:
