@@ -3,9 +3,10 @@
 Entries are keyed by a digest of the file's path and content and of the
 extractor's fingerprint (outputs also by the digest of every file's
 interface), so an unchanged file is never parsed or resolved twice. Each kind
-lives in one pack of JSON lines, read lazily and rewritten atomically with
-only the entries the last run used, so the cache cannot grow without bound.
-A damaged pack or entry is a cache miss, never an error.
+lives in one pack of lines, read lazily; new entries are appended, and a pack
+mostly made of entries the last run did not use is rewritten with only the
+used ones, so the cache stays bounded. A damaged pack or entry is a cache
+miss, never an error.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ KINDS = ("facts", "interface", "output")
 _VERSION = "v2"
 _GRAPH = f"graph-{_VERSION}.json"
 _GRAPH_KEY = f"graph-{_VERSION}.key"
+_COMPACT_MIN = 2000
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
@@ -39,7 +41,7 @@ class FactsCache:
         self.folder = folder
         self._packs: dict[str, dict[str, str]] = {}
         self._used: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
-        self._dirty: set[str] = set()
+        self._added: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
 
     def _pack(self, kind: str) -> dict[str, str]:
         pack = self._packs.get(kind)
@@ -86,18 +88,32 @@ class FactsCache:
     def put(self, kind: str, key: str, text: str) -> None:
         """Store JSON text (one line) for ``key`` (in memory too when there is no folder)."""
         self._used[kind][key] = text
-        self._dirty.add(kind)
+        self._added[kind][key] = text
 
     def save(self) -> None:
-        """Persist, per kind, the entries this run used or added, when they changed."""
+        """Persist the entries added by this run.
+
+        New entries are appended (cheap, and a torn line is just a miss later).
+        When most of a pack is entries this run did not use (old versions of
+        files), it is rewritten with only the used ones, atomically, so the
+        cache stays bounded.
+        """
         if self.folder is None:
             return
         for kind in KINDS:
+            added = self._added[kind]
+            path = self.folder / f"{kind}-{_VERSION}.jsonl"
+            pack = self._packs.get(kind)
             used = self._used[kind]
-            if kind not in self._dirty and used.keys() == self._pack(kind).keys():
-                continue
-            lines = [f"{key}\t{used[key]}\n" for key in sorted(used)]
-            _write_atomic(self.folder / f"{kind}-{_VERSION}.jsonl", "".join(lines).encode())
+            if pack is not None and len(pack.keys() - used.keys()) > max(_COMPACT_MIN, len(used)):
+                lines = [f"{key}\t{used[key]}\n" for key in sorted(used)]
+                _write_atomic(path, "".join(lines).encode())
+            elif added:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                data = "".join(f"{key}\t{added[key]}\n" for key in sorted(added)).encode()
+                with open(path, "ab") as handle:
+                    handle.write(data)
+            added.clear()
 
     def export(self, wanted: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
         """The (kind, key, text) entries for ``wanted`` (kind, key) pairs that exist."""
@@ -123,7 +139,7 @@ class FactsCache:
         for kind, key, text in entries:
             if kind in self._used:
                 self._used[kind][key] = text
-                self._dirty.add(kind)
+                self._added[kind][key] = text
 
     def get_graph(self, key: str) -> str | None:
         """The graph text built last time, when it was built for ``key``."""

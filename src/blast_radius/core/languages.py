@@ -32,6 +32,8 @@ class LanguageRule:
     test_class_prefix: str
     """...at module level, or in classes whose names start with this (or any class,
     when empty)."""
+    imports_run_packages: bool
+    """Importing ``a.b.c`` first runs ``a`` and ``a.b`` (Python's packages)."""
 
 
 LANGUAGES: tuple[LanguageRule, ...] = (
@@ -45,6 +47,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_files=("test_*.py", "*_test.py"),
         test_function_prefix="test",
         test_class_prefix="",
+        imports_run_packages=True,
     ),
 )
 

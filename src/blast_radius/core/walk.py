@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from blast_radius.core.graph import Edge, Graph, Node
+from blast_radius.core.languages import language_by_name
 
 SYMBOL_KINDS = frozenset({"class", "function", "method"})
 # Edges whose source depends on their target's behaviour.
@@ -87,11 +88,23 @@ class ReverseIndex:
         self.nodes: dict[str, Node] = {n.id: n for n in graph.nodes}
         self.incoming: dict[str, list[Edge]] = {}
         self.children: dict[str, list[str]] = {}
+        # Imports of a module's submodules, where importing a submodule first
+        # runs its enclosing packages (a language rule: Python's packages).
+        self.submodule_imports: dict[str, list[Edge]] = {}
         for edge in graph.edges:
             if edge.kind == "contains":
                 self.children.setdefault(edge.source, []).append(edge.target)
-            else:
-                self.incoming.setdefault(edge.target, []).append(edge)
+                continue
+            self.incoming.setdefault(edge.target, []).append(edge)
+            if edge.kind == "imports" and "type-checking" not in edge.tags:
+                target = self.nodes.get(edge.target)
+                rule = language_by_name(target.language) if target and target.language else None
+                if rule is not None and rule.imports_run_packages:
+                    parent = edge.target
+                    while "." in parent:
+                        parent = parent.rpartition(".")[0]
+                        if parent in self.nodes:
+                            self.submodule_imports.setdefault(parent, []).append(edge)
 
     def overriding(self, method_id: str) -> list[Edge]:
         """Methods of subclasses (at any depth) that override ``method_id``, as edges."""
@@ -177,8 +190,17 @@ def _incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> list[Edge
             result.extend(index.overriding(node_id))
         return result
     if node.kind == "module" and (seed is None or seed.through_imports):
-        # A module reached through imports passes the change on to its importers.
-        return [e for e in edges if e.kind in _MODULE_EDGE_KINDS]
+        # A module's code runs when it is imported: its importers are reached,
+        # not through imports made only for type checkers, which never run.
+        result = [
+            e for e in edges if e.kind in _MODULE_EDGE_KINDS and "type-checking" not in e.tags
+        ]
+        seen = {e.source for e in result}
+        for edge in index.submodule_imports.get(node_id, ()):
+            if edge.source not in seen and not edge.source.startswith(node_id + "."):
+                seen.add(edge.source)
+                result.append(edge)
+        return result
     return []
 
 
