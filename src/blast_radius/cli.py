@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import os
@@ -20,13 +21,6 @@ from blast_radius.adapters.cache import FactsCache
 from blast_radius.adapters.config import DEFAULT_CONFIG, ConfigError, load_config
 from blast_radius.adapters.extraction import ExtractionError, Extractor, default_jobs
 from blast_radius.adapters.git import GitError
-from blast_radius.adapters.github import (
-    GitHubError,
-    GitHubPublisher,
-    GitHubUnavailable,
-    PermissionDenied,
-    api_url_from_environment,
-)
 from blast_radius.adapters.grammars import GrammarError, fingerprint
 from blast_radius.adapters.index_branch import IndexBranch
 from blast_radius.adapters.progress import StderrProgress
@@ -400,6 +394,16 @@ def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerS
 
 
 def _cmd_action(args: argparse.Namespace) -> int:
+    # Imported here: PyGithub takes a tenth of a second to load, and only the
+    # action needs it.
+    from blast_radius.adapters.github import (
+        GitHubError,
+        GitHubPublisher,
+        GitHubUnavailable,
+        PermissionDenied,
+        api_url_from_environment,
+    )
+
     context, settings = _action_settings(os.environ)
     token = context.inputs.token
     if token:
@@ -408,12 +412,16 @@ def _cmd_action(args: argparse.Namespace) -> int:
     publisher = None
     if token and context.repository:
         publisher = GitHubPublisher(api_url_from_environment(os.environ), token, context.repository)
-    return run_action(
-        context,
-        GitHubRunner(settings),
-        publisher,
-        lambda error: isinstance(error, PermissionDenied | GitHubUnavailable),
-    )
+    try:
+        return run_action(
+            context,
+            GitHubRunner(settings),
+            publisher,
+            lambda error: isinstance(error, PermissionDenied | GitHubUnavailable),
+        )
+    except GitHubError as error:
+        print(f"blast-radius: error: {error}", file=sys.stderr)
+        return 1
 
 
 def _add_index_options(parser: argparse.ArgumentParser) -> None:
@@ -490,6 +498,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    # The run is short and builds hundreds of thousands of acyclic tuples:
+    # the cycle collector would re-scan them again and again (a quarter of
+    # the run time on large repositories) and find nothing to free.
+    gc.disable()
     args = build_parser().parse_args(argv)
     if getattr(args, "jobs", 0) is not None and getattr(args, "jobs", 0) < 0:
         print("blast-radius: --jobs must be 1 or more", file=sys.stderr)
@@ -504,7 +516,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         ExtractionError,
         ExtractionFoundNothing,
         GitError,
-        GitHubError,
         ReportFormatError,
         TemplateError,
     ) as error:

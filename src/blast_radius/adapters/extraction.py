@@ -7,6 +7,7 @@ A worker that dies becomes an ``ExtractionError``, never a hang.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -36,6 +37,7 @@ _WORKER_LANGUAGES: dict[str, CompiledLanguage] = {}
 
 
 def _init_worker(names: tuple[str, ...]) -> None:
+    gc.disable()  # short-lived and acyclic, as in the main process
     for name in names:
         _WORKER_LANGUAGES[name] = load_language(language_by_name(name))
 

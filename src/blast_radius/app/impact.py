@@ -125,8 +125,10 @@ def analyze_impact(
 
     def side(commit: str | None) -> _Side:
         source = repo.source_at(commit)
-        result = index_tree(source, store, extractor, settings, fingerprint, progress)
-        graph = graph_from_json(result.graph_text)
+        result = index_tree(
+            source, store, extractor, settings, fingerprint, progress, as_text=False
+        )
+        graph = result.graph if result.graph is not None else graph_from_json(result.graph_text)
         return _Side(graph, ReverseIndex(graph), source, result.meta)
 
     new = side(head_commit)

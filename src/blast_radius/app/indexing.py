@@ -18,6 +18,8 @@ from blast_radius.core.build import (
     RenderedFile,
     assemble_graph,
     file_interface,
+    graph_meta,
+    graph_of_parts,
     interfaces_digest,
     resolve_files,
 )
@@ -28,6 +30,7 @@ from blast_radius.core.classify import (
     content_skip_reason,
 )
 from blast_radius.core.facts import FileFacts
+from blast_radius.core.graph import Graph
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.scripts import PACKAGING_FILES, declared_scripts
 
@@ -129,6 +132,8 @@ class IndexResult:
     graph_reused: bool
     entry_keys: tuple[tuple[str, str], ...] = ()
     """The cache entries (kind, key) this graph was built from: a snapshot's content."""
+    graph: Graph | None = None
+    """The graph value, when asked for instead of its text (``as_text=False``)."""
 
 
 def file_key(source: FileSource, fingerprint: str, path: str, data: bytes) -> str:
@@ -157,11 +162,14 @@ def index_tree(
     progress: Progress | None = None,
     *,
     reuse_graph: bool = True,
+    as_text: bool = True,
 ) -> IndexResult:
     """Build (or reuse) the graph of the tree ``source`` lists.
 
     With ``reuse_graph`` false, the graph is assembled from its per-file parts
     even when the same graph was built before, so ``entry_keys`` is filled.
+    With ``as_text`` false, the result holds the graph value and no text: the
+    cheapest way to a graph to walk.
     """
     listed = source.list_files()
     paths = [f.path for f in listed]
@@ -221,7 +229,7 @@ def index_tree(
             + [[p, key] for p, _, _, key in to_parse]
         ),
     )
-    cached_graph = store.get_graph(graph_key) if reuse_graph else None
+    cached_graph = store.get_graph(graph_key) if reuse_graph and as_text else None
     if cached_graph is not None:
         meta = json.loads(cached_graph.split("\n", 2)[1].removeprefix('"meta":').rstrip(","))
         return IndexResult(cached_graph, meta, parsed=0, reused=len(to_parse), graph_reused=True)
@@ -328,8 +336,15 @@ def index_tree(
     extra: dict[str, object] = {"tool_version": __version__, "fingerprint": fingerprint}
     if errors:
         extra["extractor_errors"] = errors[:_MAX_ERRORS_LISTED]
-    text, meta = assemble_graph(records, [interfaces[p] for p in parsed_paths], rendered, extra)
-    store.put_graph(graph_key, text)
+    parsed_interfaces = [interfaces[p] for p in parsed_paths]
+    graph: Graph | None = None
+    if as_text:
+        text, meta = assemble_graph(records, parsed_interfaces, rendered, extra)
+        store.put_graph(graph_key, text)
+    else:
+        text = ""
+        meta = graph_meta(records, parsed_interfaces, rendered, extra)
+        graph = graph_of_parts(records, rendered, meta)
     store.save()
     entry_keys = [(kind, keys[p]) for p in parsed_paths for kind in ("facts", "interface")] + [
         ("output", f"{keys[p]}:{context}") for p in parsed_paths
@@ -341,6 +356,7 @@ def index_tree(
         reused=len(to_parse) - parsed_now,
         graph_reused=False,
         entry_keys=tuple(entry_keys),
+        graph=graph,
     )
 
 

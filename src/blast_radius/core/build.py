@@ -19,10 +19,16 @@ from typing import Any, Protocol
 
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.graph import (
+    Edge,
+    EntryPoint,
     FileOutput,
+    Graph,
     Node,
     assemble_graph_text,
     canonical_edges,
+    parse_edges,
+    parse_entry_points,
+    parse_nodes,
     render_edge,
     render_entry_point,
     render_node,
@@ -230,17 +236,30 @@ def assemble_graph(
     extra_meta: Mapping[str, object] | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """The canonical graph text and its meta, from every file's rendered part."""
-    totals: Counter[str] = Counter()
     node_lines = [render_node(file_node(f)) for f in files]
-    totals["node:file"] = len(files)
     edge_lines: list[str] = []
     entry_lines: list[str] = []
-    resolution: dict[str, Counter[str]] = {}
     for path in sorted(rendered):
         part = rendered[path]
         node_lines.extend(part.node_lines)
         edge_lines.extend(part.edge_lines)
         entry_lines.extend(part.entry_lines)
+    meta = graph_meta(files, interfaces, rendered, extra_meta)
+    return assemble_graph_text(meta, node_lines, edge_lines, entry_lines), meta
+
+
+def graph_meta(
+    files: Sequence[FileRecord],
+    interfaces: Sequence[FileFacts],
+    rendered: Mapping[str, RenderedFile],
+    extra_meta: Mapping[str, object] | None = None,
+) -> dict[str, Any]:
+    """The graph's meta: counts by kind, skips, syntax errors, how names resolved."""
+    totals: Counter[str] = Counter()
+    totals["node:file"] = len(files)
+    resolution: dict[str, Counter[str]] = {}
+    for path in sorted(rendered):
+        part = rendered[path]
         rule = language_for_path(path)
         language = rule.name if rule else "unknown"
         for key, value in part.counts.items():
@@ -267,7 +286,26 @@ def assemble_graph(
     }
     if extra_meta:
         meta.update(extra_meta)
-    return assemble_graph_text(meta, node_lines, edge_lines, entry_lines), meta
+    return meta
+
+
+def graph_of_parts(
+    files: Sequence[FileRecord], rendered: Mapping[str, RenderedFile], meta: Mapping[str, Any]
+) -> Graph:
+    """The graph value straight from the per-file parts, without assembling its text.
+
+    The same nodes and edges as parsing the assembled text would give (the
+    order of the tuples aside), for callers that walk the graph.
+    """
+    nodes = [file_node(f) for f in files]
+    edges: list[Edge] = []
+    entries: list[EntryPoint] = []
+    for path in sorted(rendered):
+        part = rendered[path]
+        nodes.extend(parse_nodes(part.node_lines))
+        edges.extend(parse_edges(part.edge_lines))
+        entries.extend(parse_entry_points(part.entry_lines))
+    return Graph(tuple(nodes), tuple(edges), dict(meta), tuple(entries))
 
 
 def build_graph_text(

@@ -8,7 +8,7 @@ tree give byte-identical files.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring
 from operator import itemgetter
@@ -224,8 +224,42 @@ def graph_from_json(text: str) -> Graph:
             f"graph format version {data.get('version')!r} is not supported "
             f"(expected {GRAPH_FORMAT_VERSION}); rebuild it with `blast-radius index`"
         )
+    return Graph(
+        nodes=_nodes(data["nodes"]),
+        edges=_edges(data["edges"]),
+        meta=data.get("meta", {}),
+        entry_points=_entry_points(data.get("entry_points", ())),
+    )
+
+
+def _nodes(items: list[dict[str, Any]]) -> tuple[Node, ...]:
     # itemgetter and _make keep the per-item work in C: graphs are large.
-    nodes = tuple(map(Node._make, map(_NODE_FIELDS, data["nodes"])))
-    edges = tuple(Edge._make((*_EDGE_FIELDS(e), tuple(e.get("tags", ())))) for e in data["edges"])
-    entry_points = tuple(EntryPoint(e["id"], e["kind"]) for e in data.get("entry_points", ()))
-    return Graph(nodes=nodes, edges=edges, meta=data.get("meta", {}), entry_points=entry_points)
+    return tuple(map(Node._make, map(_NODE_FIELDS, items)))
+
+
+def _edges(items: list[dict[str, Any]]) -> tuple[Edge, ...]:
+    return tuple(Edge._make((*_EDGE_FIELDS(e), tuple(e.get("tags", ())))) for e in items)
+
+
+def _entry_points(items: Iterable[dict[str, Any]]) -> tuple[EntryPoint, ...]:
+    return tuple(EntryPoint(e["id"], e["kind"]) for e in items)
+
+
+def _parse_lines(lines: Sequence[str]) -> list[dict[str, Any]]:
+    parsed: list[dict[str, Any]] = json.loads("[" + ",".join(lines) + "]")
+    return parsed
+
+
+def parse_nodes(lines: Sequence[str]) -> tuple[Node, ...]:
+    """Nodes from their rendered lines."""
+    return _nodes(_parse_lines(lines))
+
+
+def parse_edges(lines: Sequence[str]) -> tuple[Edge, ...]:
+    """Edges from their rendered lines."""
+    return _edges(_parse_lines(lines))
+
+
+def parse_entry_points(lines: Sequence[str]) -> tuple[EntryPoint, ...]:
+    """Entry points from their rendered lines."""
+    return _entry_points(_parse_lines(lines))
