@@ -38,6 +38,8 @@ class CompiledLanguage:
     name: str
     language: Language
     query: Query
+    roles: dict[int, str]
+    """What each pattern of the query captures, learnt from its first match."""
 
     @staticmethod
     def compile(name: str, language: Language, query_source: str) -> CompiledLanguage:
@@ -46,7 +48,33 @@ class CompiledLanguage:
             query = Query(language, query_source)
         except Exception as error:  # tree-sitter raises QueryError subclasses
             raise ValueError(f"query for {name} does not compile: {error}") from error
-        return CompiledLanguage(name, language, query)
+        return CompiledLanguage(name, language, query, {})
+
+
+_ROLE_CAPTURES = (
+    ("definition.class", "definition"),
+    ("definition.function", "definition"),
+    ("definition.scope", "definition"),
+    ("definition.extent", "extent"),
+    ("region.type_only", "region"),
+    ("import", "import"),
+    ("reference.call", "reference"),
+    ("reference.value", "reference"),
+    ("inherit.class", "inherit"),
+    ("local.binding", "binding"),
+    ("local.typed", "typed"),
+    ("export.name", "export"),
+    ("syntax.error", "error"),
+)
+
+
+def _role(caps: dict[str, list[Node]]) -> str:
+    """The fact a match is about, from the names of its captures."""
+    for capture, role in _ROLE_CAPTURES:
+        if capture in caps:
+            return role
+    entry = next((k for k in caps if k.startswith("entry.")), None)
+    return entry if entry is not None else "other"
 
 
 def _text(node: Node) -> str:
@@ -116,11 +144,19 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     if cursor.did_exceed_match_limit:
         notes.append("query-match-limit")
 
-    # First pass: definitions and their extents, so every other capture can be
+    # Sort the matches by role once (a pattern always has the same role), then
+    # take definitions and their extents first, so every other capture can be
     # placed in its innermost scope.
+    roles = compiled.roles
+    by_role: dict[str, list[dict[str, list[Node]]]] = {}
+    for pattern, caps in matches:
+        role = roles.get(pattern)
+        if role is None:
+            role = roles[pattern] = _role(caps)
+        by_role.setdefault(role, []).append(caps)
     raw_defs: dict[int, tuple[str, Node, Node | None, Node | None]] = {}
     extents: dict[int, Node] = {}
-    for _, caps in matches:
+    for caps in by_role.get("definition", ()):
         for kind in ("class", "function", "scope"):
             nodes = caps.get("definition." + kind)
             if nodes:
@@ -133,6 +169,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                     name[0] if name else None,
                     body[0] if body else None,
                 )
+    for caps in by_role.get("extent", ()):
         decorated = caps.get("definition.decorated")
         extent = caps.get("definition.extent")
         if decorated and extent:
@@ -187,66 +224,64 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     typed: dict[int, tuple[int, str, str, str]] = {}
     exports: list[str] | None = None
     entry_points: set[tuple[str, int]] = set()
-    syntax_errors = 0
 
-    for _, caps in matches:
-        if "region.type_only" in caps:
-            block = caps["region.type_only"][0]
-            type_only_regions.append((block.start_byte, block.end_byte))
+    for caps in by_role.get("region", ()):
+        block = caps["region.type_only"][0]
+        type_only_regions.append((block.start_byte, block.end_byte))
 
-    for _, caps in matches:
-        if "import" in caps:
-            statement = caps["import"][0]
-            scope = scopes.innermost(statement.start_byte)
-            line = statement.start_point.row + 1
-            end_line = statement.end_point.row + 1
-            alias_nodes = caps.get("import.alias")
-            alias = _text(alias_nodes[0]) if alias_nodes else None
-            type_only = any(s <= statement.start_byte < e for s, e in type_only_regions)
-            if "import.module" in caps:
-                module_node = caps["import.module"][0]
-                fact = Import(_text(module_node), None, alias, line, scope, type_only, end_line)
-                imports.append((module_node.start_byte, fact))
-            elif "import.source" in caps:
-                source_text = _text(caps["import.source"][0])
-                if "import.star" in caps:
-                    star = caps["import.star"][0]
-                    imports.append(
-                        (
-                            star.start_byte,
-                            Import(source_text, "*", None, line, scope, type_only, end_line),
-                        )
+    for caps in by_role.get("import", ()):
+        statement = caps["import"][0]
+        scope = scopes.innermost(statement.start_byte)
+        line = statement.start_point.row + 1
+        end_line = statement.end_point.row + 1
+        alias_nodes = caps.get("import.alias")
+        alias = _text(alias_nodes[0]) if alias_nodes else None
+        type_only = any(s <= statement.start_byte < e for s, e in type_only_regions)
+        if "import.module" in caps:
+            module_node = caps["import.module"][0]
+            fact = Import(_text(module_node), None, alias, line, scope, type_only, end_line)
+            imports.append((module_node.start_byte, fact))
+        elif "import.source" in caps:
+            source_text = _text(caps["import.source"][0])
+            if "import.star" in caps:
+                star = caps["import.star"][0]
+                imports.append(
+                    (
+                        star.start_byte,
+                        Import(source_text, "*", None, line, scope, type_only, end_line),
                     )
-                elif "import.name" in caps:
-                    name_node = caps["import.name"][0]
-                    fact = Import(
-                        source_text, _text(name_node), alias, line, scope, type_only, end_line
-                    )
-                    imports.append((name_node.start_byte, fact))
-        elif "reference.call" in caps or "reference.value" in caps:
-            name_nodes = caps.get("name")
-            if not name_nodes:
-                continue
-            name_node = name_nodes[0]
-            receiver_nodes = caps.get("receiver")
-            receiver = _receiver_text(receiver_nodes[0]) if receiver_nodes else None
-            kind = "call" if "reference.call" in caps else "value"
-            scope = scopes.innermost(name_node.start_byte)
-            ref = Reference(
-                kind,
-                _text(name_node)[:_MAX_NAME],
-                receiver,
-                name_node.start_point.row + 1,
-                scope,
-                scope != MODULE_SCOPE and name_node.start_byte < body_starts[scope],
-            )
-            if "receiver.literal" in caps:
-                literal_receivers.add(name_node.start_byte)
-            if kind == "call":
-                calls[name_node.start_byte] = ref
-            else:
-                values[name_node.start_byte] = (caps["reference.value"][0].start_byte, ref)
-        elif "inherit.base" in caps and "inherit.class" in caps:
+                )
+            elif "import.name" in caps:
+                name_node = caps["import.name"][0]
+                fact = Import(
+                    source_text, _text(name_node), alias, line, scope, type_only, end_line
+                )
+                imports.append((name_node.start_byte, fact))
+    for caps in by_role.get("reference", ()):
+        name_nodes = caps.get("name")
+        if not name_nodes:
+            continue
+        name_node = name_nodes[0]
+        receiver_nodes = caps.get("receiver")
+        receiver = _receiver_text(receiver_nodes[0]) if receiver_nodes else None
+        kind = "call" if "reference.call" in caps else "value"
+        scope = scopes.innermost(name_node.start_byte)
+        ref = Reference(
+            kind,
+            _text(name_node)[:_MAX_NAME],
+            receiver,
+            name_node.start_point.row + 1,
+            scope,
+            scope != MODULE_SCOPE and name_node.start_byte < body_starts[scope],
+        )
+        if "receiver.literal" in caps:
+            literal_receivers.add(name_node.start_byte)
+        if kind == "call":
+            calls[name_node.start_byte] = ref
+        else:
+            values[name_node.start_byte] = (caps["reference.value"][0].start_byte, ref)
+    for caps in by_role.get("inherit", ()):
+        if "inherit.base" in caps:
             base = caps["inherit.base"][0]
             owner = index_by_start.get(caps["inherit.class"][0].start_byte)
             if owner is None:
@@ -256,25 +291,27 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 base_nodes.add(base.start_byte)
                 base_fact = Base(owner, _text(base)[:_MAX_NAME], base.start_point.row + 1)
                 bases.append((base.start_byte, base_fact))
-        elif "local.binding" in caps:
-            node = caps["local.binding"][0]
-            bindings[node.start_byte] = (scopes.innermost(node.start_byte), _text(node))
-        elif "local.typed" in caps:
-            node = caps["local.typed"][0]
-            for how in ("constructed", "annotated"):
-                if "local." + how in caps:
-                    expression = _text(caps["local." + how][0])[:_MAX_NAME]
-                    scope = scopes.innermost(node.start_byte)
-                    typed[node.start_byte] = (scope, _text(node), expression, how)
-        elif "export.name" in caps:
-            exports = exports or []
-            exports.extend(_text(n) for n in caps["export.name"])
-        elif entry := next((k for k in caps if k.startswith("entry.")), None):
-            node = caps[entry][0]
-            kind = entry.removeprefix("entry.").replace("_", "-")
+    for caps in by_role.get("binding", ()):
+        node = caps["local.binding"][0]
+        bindings[node.start_byte] = (scopes.innermost(node.start_byte), _text(node))
+    for caps in by_role.get("typed", ()):
+        node = caps["local.typed"][0]
+        for how in ("constructed", "annotated"):
+            if "local." + how in caps:
+                expression = _text(caps["local." + how][0])[:_MAX_NAME]
+                scope = scopes.innermost(node.start_byte)
+                typed[node.start_byte] = (scope, _text(node), expression, how)
+    for caps in by_role.get("export", ()):
+        exports = exports or []
+        exports.extend(_text(n) for n in caps["export.name"])
+    for role, entries in by_role.items():
+        if not role.startswith("entry."):
+            continue
+        kind = role.removeprefix("entry.").replace("_", "-")
+        for caps in entries:
+            node = caps[role][0]
             entry_points.add((kind, scopes.innermost(node.start_byte)))
-        elif "syntax.error" in caps:
-            syntax_errors += 1
+    syntax_errors = len(by_role.get("error", ()))
 
     # A name node captured as a call is not also a value; a base class is
     # recorded as inheritance, not as a value reference.
