@@ -184,7 +184,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
     for folder in args.merge or ():
         if not Path(folder).is_dir():
             raise ConfigError(f"--merge: {folder} is not a folder of shard facts")
-        store.import_entries(FactsCache(Path(folder)).all_entries())
+        store.import_entries(FactsCache(Path(folder)).all_entries(), persist=True)
     if args.publish_branch:
         return _publish_index(command, store, args.publish_branch, args.keep, started)
     result = index_tree(

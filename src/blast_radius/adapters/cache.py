@@ -134,12 +134,17 @@ class FactsCache:
             for key, text in sorted({**self._pack(kind), **self._used[kind]}.items())
         ]
 
-    def import_entries(self, entries: list[tuple[str, str, str]]) -> None:
-        """Add entries (from a snapshot); they are saved with the rest."""
+    def import_entries(self, entries: list[tuple[str, str, str]], *, persist: bool) -> None:
+        """Add entries from a snapshot or from shards.
+
+        With ``persist`` they are saved with the rest; without, they serve this
+        run only (a snapshot restored on a runner is on its branch already).
+        """
         for kind, key, text in entries:
             if kind in self._used:
                 self._used[kind][key] = text
-                self._added[kind][key] = text
+                if persist:
+                    self._added[kind][key] = text
 
     def get_graph(self, key: str) -> str | None:
         """The graph text built last time, when it was built for ``key``."""

@@ -254,7 +254,17 @@ class IndexBranch:
         """
         if not self.has_remote():
             return False
-        args = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head"]
+        # Keep the received pack as it is: unpacking a large snapshot into a
+        # loose object recompresses it for nothing.
+        args = [
+            "-c",
+            "fetch.unpackLimit=1",
+            "fetch",
+            "--quiet",
+            "--no-tags",
+            "--no-recurse-submodules",
+            "--no-write-fetch-head",
+        ]
         if self.fetch_depth is not None:
             args.append(f"--depth={self.fetch_depth}")
         refspec = f"+refs/heads/{self.branch}:{self.tracking_ref}"

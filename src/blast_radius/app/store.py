@@ -36,7 +36,7 @@ class PortableStore(FactsStore, Protocol):
 
     def export(self, wanted: list[tuple[str, str]]) -> list[tuple[str, str, str]]: ...
 
-    def import_entries(self, entries: list[tuple[str, str, str]]) -> None: ...
+    def import_entries(self, entries: list[tuple[str, str, str]], *, persist: bool) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +106,6 @@ def restore_snapshot(
         if snapshot.header.commit != commit:
             problems.append(f"snapshot of {commit[:12]} names another commit; not used")
             continue
-        store.import_entries(list(snapshot.entries))
+        store.import_entries(list(snapshot.entries), persist=False)
         return Restored(commit, behind, len(snapshot.entries), tuple(problems))
     return Restored(None, 0, 0, tuple(problems))
