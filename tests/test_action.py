@@ -223,3 +223,44 @@ def test_a_three_thousand_file_pull_request_stays_within_every_limit(
     assert len(outputs.read_text()) < 1_000_000
     report: dict[str, Any] = json.loads((root / "blast-radius-report.json").read_text())
     assert len(report["changed"]) == 3001
+
+
+def test_a_push_to_the_default_branch_publishes_the_index(
+    repo: Path, fake: FakeGitHub, tmp_path: Path
+) -> None:
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(origin))
+    git(repo, "remote", "add", "origin", str(origin))
+    git(repo, "push", "-q", "origin", "main")
+    git(repo, "checkout", "-q", "main")
+    event = tmp_path / "push.json"
+    event.write_text(
+        json.dumps({"ref": "refs/heads/main", "repository": {"full_name": REPOSITORY}})
+    )
+    env = {
+        **os.environ,
+        "GITHUB_EVENT_NAME": "push",
+        "GITHUB_EVENT_PATH": str(event),
+        "GITHUB_REPOSITORY": REPOSITORY,
+        "GITHUB_API_URL": fake.base,
+        "GITHUB_WORKSPACE": str(repo),
+        "GITHUB_SHA": git(repo, "rev-parse", "HEAD").strip(),
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"),
+        "INPUT_GITHUB-TOKEN": TOKEN,
+        "INPUT_CACHE-DIR": str(tmp_path / "cache"),
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", "action"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=repo,
+        check=False,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    head = git(repo, "rev-parse", "HEAD").strip()
+    listing = git(origin, "ls-tree", "-r", "--name-only", "blast-radius-index")
+    assert f"snapshots/{head}.brs" in listing
+    assert "stored on branch `blast-radius-index`" in (tmp_path / "summary.md").read_text()
+    assert requests_made(fake.server) == []  # indexing needs no API call
