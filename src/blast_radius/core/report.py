@@ -172,11 +172,25 @@ class Report:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _plain(value: Any) -> Any:
-    """JSON-ready copy of report values (nesting is a few levels deep, by construction)."""
-    if hasattr(value, "__dataclass_fields__"):
-        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
-    if isinstance(value, tuple | list):
+    """JSON-ready copy of report values (nesting is a few levels deep, by construction).
+
+    Dispatches on the exact type first: a large report holds hundreds of
+    thousands of values.
+    """
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    names = _FIELD_NAMES.get(kind)
+    if names is None and hasattr(kind, "__dataclass_fields__"):
+        names = _FIELD_NAMES[kind] = tuple(kind.__dataclass_fields__)
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
+    if kind is tuple or kind is list:
         return [_plain(item) for item in value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
