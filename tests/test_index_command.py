@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from blast_radius.core.graph import graph_from_json, graph_to_json
+
 from .conftest import git, write_tree
 
 SAMPLE = Path(__file__).resolve().parent.parent / "src" / "blast_radius" / "sample" / "base"
@@ -215,3 +217,12 @@ def test_a_damaged_cache_is_a_miss_not_a_crash(
     again = run_cli("index", str(root), "--cache-dir", str(cache), "--out", str(tmp_path / "again"))
     assert "(2 now, 0 from cache)" in again.stdout
     assert (tmp_path / "again").read_bytes() == (tmp_path / "good").read_bytes()
+
+
+def test_the_graph_file_reads_back_to_the_same_canonical_text(tmp_path: Path) -> None:
+    out = tmp_path / "graph.json"
+    run_cli("index", str(SAMPLE), "--no-cache", "--out", str(out), "--quiet")
+    text = out.read_text()
+    graph = graph_from_json(text)
+    assert graph_to_json(graph) == text
+    assert {e.kind for e in graph.entry_points} == {"console-script", "main", "public-api"}

@@ -306,15 +306,3 @@ def graph_of_parts(
         edges.extend(parse_edges(part.edge_lines))
         entries.extend(parse_entry_points(part.entry_lines))
     return Graph(tuple(nodes), tuple(edges), dict(meta), tuple(entries))
-
-
-def build_graph_text(
-    files: Sequence[FileRecord],
-    facts: Sequence[FileFacts],
-    options: BuildOptions,
-    extra_meta: Mapping[str, object] | None = None,
-) -> tuple[str, dict[str, Any]]:
-    """Resolve every file's facts into the canonical graph text, from scratch."""
-    rendered = resolve_files(facts, (), [f.path for f in files], options)
-    interfaces = [file_interface(f)[0] for f in facts]
-    return assemble_graph(files, interfaces, rendered, extra_meta)

@@ -124,24 +124,6 @@ def canonical_edges(edges: Iterable[Edge]) -> list[Edge]:
     return merged
 
 
-def make_graph(
-    nodes: Iterable[Node],
-    edges: Iterable[Edge],
-    meta: Mapping[str, Any],
-    entry_points: Iterable[EntryPoint] = (),
-) -> Graph:
-    """Build a canonical graph: unique nodes sorted by id; canonical edges."""
-    by_id: dict[str, Node] = {}
-    for node in nodes:
-        by_id.setdefault(node.id, node)
-    return Graph(
-        nodes=tuple(by_id[k] for k in sorted(by_id)),
-        edges=tuple(canonical_edges(edges)),
-        meta=dict(meta),
-        entry_points=tuple(sorted(set(entry_points), key=lambda e: (e.id, e.kind))),
-    )
-
-
 def render_node(n: Node) -> str:
     """One node as a line of canonical JSON."""
     s = encode_basestring
