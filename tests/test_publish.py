@@ -1,0 +1,126 @@
+"""The action's decisions, as pure functions of the event and the report."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from blast_radius.core.changes import ChangedSymbol
+from blast_radius.core.publish import (
+    annotations_for,
+    conclusion_for,
+    format_outputs,
+    plan_for,
+    should_comment,
+)
+from blast_radius.core.report import (
+    BreakingChange,
+    CallSite,
+    IndexInfo,
+    Limits,
+    Report,
+    ReportDependent,
+)
+
+SHA_A = "a" * 40
+SHA_B = "b" * 40
+PULL = {"pull_request": {"number": 7, "base": {"sha": SHA_A}, "head": {"sha": SHA_B}}}
+
+
+def report(**changes: object) -> Report:
+    base = Report(
+        changed=(ChangedSymbol("python:m.f", "function", "body", "m.py", 3),),
+        changed_files=("m.py",),
+        dependents=(
+            ReportDependent(
+                "python:m.g", "function", "g", "m.g", "m.py", 9, 1, 1.0, "python:m.f", ()
+            ),
+        ),
+        reach=1.0,
+        dependent_symbols=1,
+        dependent_files=1,
+        risk="low",
+        risk_score=1.0,
+        entry_points=(),
+        tests=(),
+        test_files=(),
+        owners_changed=(),
+        owners_affected=(),
+        breaking=(),
+        limits=Limits(4, 0.01, 50_000, ()),
+        index=IndexInfo(SHA_A, SHA_B, SHA_A, "built", 1, 1, {}, 0, (), 0.0),
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("event", "mode", "task", "publish"),
+    [
+        ("pull_request", "auto", "analyze", True),
+        ("pull_request", "analyze", "analyze", False),
+        ("workflow_run", "auto", "publish", True),
+        ("push", "auto", "index", False),
+        ("schedule", "auto", "index", False),
+        ("issues", "auto", "skip", False),
+    ],
+)
+def test_the_plan_follows_the_event(event: str, mode: str, task: str, publish: bool) -> None:
+    plan = plan_for(event, PULL if event == "pull_request" else {}, mode, "")
+    assert (plan.task, plan.publish_results) == (task, publish)
+    if task == "analyze":
+        assert (plan.pr_number, plan.base, plan.head) == (7, SHA_A, SHA_B)
+
+
+def test_without_a_base_there_is_nothing_to_compare() -> None:
+    assert plan_for("workflow_dispatch", {}, "analyze", "").task == "skip"
+    assert plan_for("workflow_dispatch", {}, "analyze", "origin/main").base == "origin/main"
+    with pytest.raises(ValueError, match="mode must be one of"):
+        plan_for("pull_request", PULL, "sometimes", "")
+
+
+def test_fail_on_thresholds() -> None:
+    low, high = report(), report(risk="high")
+    assert conclusion_for(low, "never") == "success"
+    assert conclusion_for(high, "never") == "success"
+    assert conclusion_for(low, "risk-medium") == "success"
+    assert conclusion_for(high, "risk-medium") == "failure"
+    assert conclusion_for(low, "risk-low") == "failure"
+    signature_only = report(breaking=(BreakingChange("python:m.f", "signature", "m.py", 3, ()),))
+    removed = report(breaking=(BreakingChange("python:m.f", "removed", "m.py", 3, ()),))
+    assert conclusion_for(signature_only, "breaking") == "success"
+    assert conclusion_for(removed, "breaking") == "failure"
+
+
+def test_on_impact_comments_only_when_something_is_reached() -> None:
+    assert should_comment(report(risk="none"), "on-impact") is False
+    assert should_comment(report(), "on-impact") is True
+    assert should_comment(report(risk="none"), "always") is True
+    assert should_comment(report(), "never") is False
+
+
+def test_outputs_cannot_end_their_own_block_early() -> None:
+    hostile = "tests/a.py\nBLAST_RADIUS_x\nrisk<<EOF"
+    text = format_outputs({"affected-tests": hostile, "risk": "low"})
+    name, _, delimiter = text.split("\n", 1)[0].partition("<<")
+    assert name == "affected-tests"
+    body = text.split("\n")[1 : 1 + hostile.count("\n") + 1]
+    assert "\n".join(body) == hostile
+    assert delimiter not in hostile
+
+
+def test_annotations_say_who_uses_the_changed_symbol() -> None:
+    [note] = annotations_for(report())
+    assert (note.path, note.line, note.level) == ("m.py", 3, "notice")
+    assert note.message == "used by 1 symbol in 1 file."
+    broken = report(
+        changed=(ChangedSymbol("python:m.f", "function", "removed", "m.py", 3),),
+        breaking=(
+            BreakingChange(
+                "python:m.f", "removed", "m.py", 3, (CallSite("python:x", "calls", "x.py", 2),)
+            ),
+        ),
+    )
+    [warning] = annotations_for(broken)
+    assert warning.level == "warning"
+    assert warning.message.startswith("removed: still used in 1 place")

@@ -1,0 +1,106 @@
+"""The walk on small hand-made graphs: best paths, products of confidences, limits."""
+
+from __future__ import annotations
+
+from blast_radius.core.graph import Edge, Graph, Node
+from blast_radius.core.walk import ReverseIndex, Seed, WalkLimits, find_dependents
+
+
+def node(name: str, kind: str = "function") -> Node:
+    return Node(f"python:{name}", kind, name.rpartition(".")[2], name, "m.py", 1, 2, "python")
+
+
+def edge(source: str, target: str, confidence: float = 1.0, kind: str = "calls") -> Edge:
+    return Edge(f"python:{source}", f"python:{target}", kind, confidence, 1)
+
+
+def walk(
+    edges: list[Edge], seeds: list[Seed], limits: WalkLimits | None = None
+) -> dict[str, tuple[float, int]]:
+    names = {e.source for e in edges} | {e.target for e in edges}
+    nodes = [node(n.removeprefix("python:")) for n in sorted(names)]
+    graph = Graph(tuple(nodes), tuple(edges))
+    result = find_dependents(ReverseIndex(graph), seeds, limits or WalkLimits())
+    return {d.id.removeprefix("python:"): (d.confidence, d.distance) for d in result.dependents}
+
+
+def test_confidence_is_the_product_along_the_best_path() -> None:
+    edges = [
+        edge("b", "a", 0.5),
+        edge("c", "b", 0.5),
+        edge("c", "a", 0.1),  # a direct but unlikely edge loses to the longer likely path
+    ]
+    assert walk(edges, [Seed("python:a")]) == {"b": (0.5, 1), "c": (0.25, 2)}
+
+
+def test_limits_cut_the_walk_and_say_so() -> None:
+    chain = [edge(f"n{i + 1}", f"n{i}") for i in range(10)]
+    index = ReverseIndex(Graph(tuple(node(f"n{i}") for i in range(11)), tuple(chain)))
+    by_depth = find_dependents(index, [Seed("python:n0")], WalkLimits(max_depth=3))
+    assert [d.id for d in by_depth.dependents] == ["python:n1", "python:n2", "python:n3"]
+    assert by_depth.cut_by == ("depth",)
+    by_nodes = find_dependents(index, [Seed("python:n0")], WalkLimits(max_nodes=2))
+    assert len(by_nodes.dependents) == 2
+    assert "nodes" in by_nodes.cut_by
+    weak = [edge("b", "a", 0.1), edge("c", "b", 0.1)]
+    result = walk(weak, [Seed("python:a")], WalkLimits(min_confidence=0.05))
+    assert result == {"b": (0.1, 1)}
+
+
+def test_why_path_runs_from_the_dependent_to_the_changed_symbol() -> None:
+    edges = [edge("b", "a"), edge("c", "b")]
+    graph = Graph(tuple(node(n) for n in "abc"), tuple(edges))
+    [_, c] = find_dependents(ReverseIndex(graph), [Seed("python:a")], WalkLimits()).dependents
+    assert [(h.source, h.target) for h in c.path] == [
+        ("python:c", "python:b"),
+        ("python:b", "python:a"),
+    ]
+    assert c.seed == "python:a"
+
+
+def test_a_module_passes_a_change_to_its_importers_only_when_its_code_changed() -> None:
+    nodes = (node("pkg.mod", "module"), node("app", "module"), node("pkg.mod.f"))
+    edges = (
+        Edge("python:app", "python:pkg.mod", "imports", 1.0, 1),
+        Edge("python:pkg.mod", "python:pkg.mod.f", "contains", 1.0, 1),
+    )
+    index = ReverseIndex(Graph(nodes, edges))
+    quiet = find_dependents(index, [Seed("python:pkg.mod")], WalkLimits())
+    assert quiet.dependents == ()
+    loud = find_dependents(index, [Seed("python:pkg.mod", through_imports=True)], WalkLimits())
+    assert [d.id for d in loud.dependents] == ["python:app"]
+
+
+def test_importing_a_submodule_runs_its_package_but_type_checking_imports_never_run() -> None:
+    nodes = (
+        node("pkg", "module"),
+        node("pkg.sub", "module"),
+        node("user", "module"),
+        node("typed", "module"),
+    )
+    edges = (
+        Edge("python:user", "python:pkg.sub", "imports", 1.0, 3),
+        Edge("python:typed", "python:pkg", "imports", 1.0, 5, ("type-checking",)),
+    )
+    index = ReverseIndex(Graph(nodes, edges))
+    result = find_dependents(index, [Seed("python:pkg", through_imports=True)], WalkLimits())
+    assert [d.id for d in result.dependents] == ["python:user"]
+
+
+def test_overriding_methods_follow_a_changed_signature() -> None:
+    nodes = (
+        node("m.Base", "class"),
+        node("m.Base.run", "method"),
+        node("m.Child", "class"),
+        node("m.Child.run", "method"),
+    )
+    edges = (Edge("python:m.Child", "python:m.Base", "inherits", 1.0, 4),)
+    index = ReverseIndex(Graph(nodes, edges))
+    body = find_dependents(index, [Seed("python:m.Base.run")], WalkLimits())
+    assert body.dependents == ()
+    signature = find_dependents(
+        index, [Seed("python:m.Base.run", through_overrides=True)], WalkLimits()
+    )
+    assert [(d.id, d.path[0].kind) for d in signature.dependents] == [
+        ("python:m.Child.run", "overrides")
+    ]
