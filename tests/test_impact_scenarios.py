@@ -243,3 +243,24 @@ def test_rendered_comment(name: str, scenario: Callable[[str], Path], snapshot: 
     text = re.sub(r"Took \d+\\?\.\d s", "Took 0.0 s", text)
     snapshot.snapshot_dir = Path(__file__).parent / "snapshots" / "comments"
     snapshot.assert_match(text, f"{name}.md")
+
+
+def test_the_demo_reports_a_changed_signature_with_its_callers() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", "demo", "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(result.stdout)
+    assert {(c["id"], c["change"]) for c in report["changed"]} == {
+        ("python:shop.money.round_cents", "signature")
+    }
+    [signature] = report["breaking"]
+    assert signature["change"] == "signature"
+    assert {(s["source"], s["line"]) for s in signature["call_sites"]} == {
+        ("python:shop.money.format_price", 13),
+        ("python:shop.pricing.price_with_tax", 9),
+        ("python:shop.pricing.apply_discount", 15),
+    }
+    assert report["risk"] == "medium"

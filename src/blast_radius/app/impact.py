@@ -169,18 +169,12 @@ def analyze_impact(
     reached = [(c.id, 0, 1.0) for c in changed if c.id in new.index.nodes]
     reached += [(d.id, d.distance, d.confidence) for d in dependents[0]]
     tests, test_files = test_hits(reached, new.index, testpaths)
-    breaking = (
-        _breaking(
-            changed,
-            old,
-            new,
-            new_facts,
-            lambda paths: facts_of_files(
-                new.source, store, extractor, settings, fingerprint, paths
-            ),
-        )
-        if old
-        else ()
+    breaking = _breaking(
+        changed,
+        old,
+        new,
+        new_facts,
+        lambda paths: facts_of_files(new.source, store, extractor, settings, fingerprint, paths),
     )
 
     owners = _codeowners(new.source, settings)
@@ -365,19 +359,23 @@ def _entry_points(
 
 def _breaking(
     changed: Sequence[ChangedSymbol],
-    old: _Side,
+    old: _Side | None,
     new: _Side,
     new_facts: Mapping[str, FileFacts],
     load_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]],
 ) -> tuple[BreakingChange, ...]:
-    """Removed or renamed symbols head still uses; changed signatures with their callers."""
+    """Removed or renamed symbols head still uses; changed signatures with their callers.
+
+    ``old`` (the base graph) is there whenever something was removed, moved or
+    renamed; signature changes need only the head.
+    """
     found: list[BreakingChange] = []
     changed_paths = set(new_facts)
-    importers = _importers_of_gone(changed, old, new, load_facts)
+    importers = _importers_of_gone(changed, old, new, load_facts) if old else {}
     for item in changed:
         if item.kind not in SYMBOL_KINDS:
             continue
-        if item.change in ("removed", "renamed", "moved"):
+        if item.change in ("removed", "renamed", "moved") and old is not None:
             gone = item.old_id or item.id
             if item.change == "removed" and item.id in new.index.nodes:
                 continue
