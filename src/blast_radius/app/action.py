@@ -102,7 +102,6 @@ class Runner(Protocol):
 class _Results:
     comment_url: str | None = None
     check_run_url: str | None = None
-    degraded: list[str] = field(default_factory=list)
 
 
 def run_action(
@@ -143,14 +142,14 @@ def _analyze(
             check = publisher.start_check_run(head_sha, inputs.check_name)
         except Exception as error:
             check = None
-            if not _degrade(error, "check run", results, runner, is_recoverable):
+            if not _degrade(error, "check run", runner, is_recoverable):
                 raise
     reviewers: frozenset[str] | None = None
     if publish and publisher is not None and plan.pr_number is not None:
         try:
             reviewers = publisher.requested_reviewers(plan.pr_number)
         except Exception as error:
-            if not _degrade(error, "reviewer list", results, runner, is_recoverable):
+            if not _degrade(error, "reviewer list", runner, is_recoverable):
                 raise
     try:
         runner.log("::group::Blast radius: analysis")
@@ -209,7 +208,7 @@ def _finish(
             )
             results.comment_url = getattr(result, "url", None)
         except Exception as error:
-            if not _degrade(error, "comment", results, runner, is_recoverable):
+            if not _degrade(error, "comment", runner, is_recoverable):
                 raise
     if check is not None and publisher is not None:
         try:
@@ -222,7 +221,7 @@ def _finish(
                 annotations=annotations_for(report),
             )
         except Exception as error:
-            if not _degrade(error, "check run", results, runner, is_recoverable):
+            if not _degrade(error, "check run", runner, is_recoverable):
                 raise
     summary = runner.render(report, SUMMARY_LIMIT, f"the `{inputs.report_artifact}` report")
     runner.append_summary(summary)
@@ -241,7 +240,6 @@ def _finish(
 def _degrade(
     error: BaseException,
     what: str,
-    results: _Results,
     runner: Runner,
     is_recoverable: Callable[[BaseException], bool],
 ) -> bool:
@@ -251,7 +249,6 @@ def _degrade(
     """
     if not is_recoverable(error):
         return False
-    results.degraded.append(what)
     message = escape_command_value(str(error))
     runner.log(f"::warning title=Blast radius could not post the {what}::{message}")
     return True
@@ -289,7 +286,7 @@ def _publish_earlier_report(
         try:
             check = publisher.start_check_run(plan.head, inputs.check_name)
         except Exception as error:
-            if not _degrade(error, "check run", results, runner, is_recoverable):
+            if not _degrade(error, "check run", runner, is_recoverable):
                 raise
     resolved = Plan("publish", True, numbers[0], None, plan.head, plan.reason)
     _finish(context, resolved, report, runner, publisher, check, results, is_recoverable)

@@ -129,7 +129,6 @@ class IndexResult:
     meta: dict[str, Any]
     parsed: int
     reused: int
-    graph_reused: bool
     entry_keys: tuple[tuple[str, str], ...] = ()
     """The cache entries (kind, key) this graph was built from: a snapshot's content."""
     graph: Graph | None = None
@@ -232,7 +231,7 @@ def index_tree(
     cached_graph = store.get_graph(graph_key) if reuse_graph and as_text else None
     if cached_graph is not None:
         meta = json.loads(cached_graph.split("\n", 2)[1].removeprefix('"meta":').rstrip(","))
-        return IndexResult(cached_graph, meta, parsed=0, reused=len(to_parse), graph_reused=True)
+        return IndexResult(cached_graph, meta, parsed=0, reused=len(to_parse))
 
     keys = {path: key for path, _, _, key in to_parse}
     contents = {path: (language, data) for path, language, data, _ in to_parse}
@@ -354,7 +353,6 @@ def index_tree(
         meta,
         parsed=parsed_now,
         reused=len(to_parse) - parsed_now,
-        graph_reused=False,
         entry_keys=tuple(entry_keys),
         graph=graph,
     )

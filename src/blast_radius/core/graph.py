@@ -82,10 +82,6 @@ class Graph:
     meta: Mapping[str, Any] = field(default_factory=dict)
     entry_points: tuple[EntryPoint, ...] = ()
 
-    def node_index(self) -> dict[str, Node]:
-        """Map node id to node."""
-        return {n.id: n for n in self.nodes}
-
 
 def round_confidence(value: float) -> float:
     """Round a confidence to the precision stored in graph files."""
