@@ -213,7 +213,8 @@ def test_a_damaged_cache_is_a_miss_not_a_crash(
     for pack in cache.glob("*.jsonl"):
         lines = pack.read_text().splitlines()
         pack.write_text("\n".join(line[: len(line) // 2] for line in lines) + "\n")
-    (cache / "graph-v2.key").write_text("stale")
+    for key in cache.glob("graph-*.key"):
+        key.write_text("stale")
     again = run_cli("index", str(root), "--cache-dir", str(cache), "--out", str(tmp_path / "again"))
     assert "(2 now, 0 from cache)" in again.stdout
     assert (tmp_path / "again").read_bytes() == (tmp_path / "good").read_bytes()

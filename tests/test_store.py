@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pytest
+
+from blast_radius.adapters.cache import FactsCache
+from blast_radius.app.store import Restored, restore_snapshot
+from blast_radius.core.snapshot import encode_snapshot
 
 from .conftest import git
 from .test_impact_scenarios import build_scenario
@@ -158,3 +165,101 @@ def test_two_publishers_both_end_up_on_the_branch(tmp_path: Path) -> None:
     pr_sha = git(other, "rev-parse", "HEAD").strip()
     assert f"snapshots/{main_sha}.brs" in listing
     assert f"snapshots/{pr_sha}.brs" in listing
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+COMMIT = "c" * 40
+CONTEXT = digest("context")
+RESTORED = [
+    *[("facts", digest(f"file {n}"), f'["f{n}.py","python",{n}]') for n in range(5)],
+    *[("interface", digest(f"file {n}"), f'[["f{n}.py"],"d{n}"]') for n in range(5)],
+    *[("output", f"{digest(f'file {n}')}:{CONTEXT}", f"nodes of f{n}") for n in range(5)],
+]
+
+
+class FakeBranch:
+    """An index branch that holds snapshots in memory."""
+
+    def __init__(self, snapshots: dict[str, bytes]) -> None:
+        self.snapshots = snapshots
+
+    def commits(self) -> set[str]:
+        return set(self.snapshots)
+
+    def read(self, commit: str, max_bytes: int) -> bytes:
+        return self.snapshots[commit][:max_bytes]
+
+
+def branch_with_snapshot() -> FakeBranch:
+    data = encode_snapshot(
+        RESTORED, tool_version="1", fingerprint="fp", settings="s", commit=COMMIT
+    )
+    return FakeBranch({COMMIT: data})
+
+
+def test_a_restored_snapshot_serves_its_facts_one_entry_at_a_time(tmp_path: Path) -> None:
+    cache = FactsCache(tmp_path / "cache")
+    restored = restore_snapshot(branch_with_snapshot(), ["d" * 40, COMMIT], cache, "fp")
+    assert restored == Restored(COMMIT, 1, len(RESTORED), ())
+    for kind, key, text in RESTORED:
+        assert cache.has(kind, key)
+        assert cache.get(kind, key) == text
+    assert cache.get("facts", digest("not restored")) is None
+    assert not cache.has("facts", digest("not restored"))
+    # A snapshot built on top of a restored one still holds its facts.
+    wanted = [(kind, key) for kind, key, _ in RESTORED]
+    assert sorted(cache.export(wanted)) == sorted(RESTORED)
+
+
+def test_a_snapshot_of_another_tool_version_is_not_restored(tmp_path: Path) -> None:
+    cache = FactsCache(tmp_path / "cache")
+    restored = restore_snapshot(branch_with_snapshot(), [COMMIT], cache, "other fingerprint")
+    assert (restored.commit, restored.entries) == (None, 0)
+    assert "not used" in restored.problems[0]
+    assert cache.get("facts", RESTORED[0][1]) is None
+
+
+@pytest.mark.parametrize("old_entries", [0, 2100], ids=["append", "compact"])
+def test_a_pull_request_run_writes_none_of_the_restored_entries(
+    tmp_path: Path, old_entries: int
+) -> None:
+    folder = tmp_path / "cache"
+    earlier = FactsCache(folder)
+    for n in range(old_entries):
+        for kind, key in [("facts", digest(f"old {n}")), ("interface", digest(f"old {n}"))]:
+            earlier.put(kind, key, f"old {n}")
+        earlier.put("output", f"{digest(f'old {n}')}:{CONTEXT}", f"old {n}")
+    earlier.save()
+
+    cache = FactsCache(folder)
+    restore_snapshot(branch_with_snapshot(), [COMMIT], cache, "fp")
+    restored_keys = [key for _, key, _ in RESTORED]
+    for kind, key, _ in RESTORED:
+        assert cache.get(kind, key) is not None
+    # What a run does with the files it parses again: new entries, retained facts.
+    new_key = digest("changed file")
+    cache.put("facts", new_key, '["changed.py"]')
+    cache.put("interface", new_key, '[["changed.py"],"e"]')
+    cache.retain("facts", restored_keys)
+    cache.save()
+
+    written = "".join(path.read_text() for path in sorted(folder.iterdir()))
+    assert not [key for key in restored_keys if key in written]
+    assert new_key in written
+    if old_entries:
+        # The packs were compacted: the old entries this run did not use are gone.
+        assert digest("old 0") not in written
+    reread = FactsCache(folder)
+    assert reread.get("facts", new_key) == '["changed.py"]'
+    assert all(reread.get(kind, key) is None for kind, key, _ in RESTORED)
+
+
+def test_entries_imported_to_be_kept_are_saved(tmp_path: Path) -> None:
+    cache = FactsCache(tmp_path / "cache")
+    cache.import_entries(RESTORED, persist=True)
+    cache.save()
+    reread = FactsCache(tmp_path / "cache")
+    assert all(reread.get(kind, key) == text for kind, key, text in RESTORED)

@@ -20,7 +20,7 @@ def walk(
     names = {e.source for e in edges} | {e.target for e in edges}
     nodes = [node(n.removeprefix("python:")) for n in sorted(names)]
     graph = Graph(tuple(nodes), tuple(edges))
-    result = find_dependents(ReverseIndex(graph), seeds, limits or WalkLimits())
+    result = find_dependents(ReverseIndex.of_graph(graph), seeds, limits or WalkLimits())
     return {d.id.removeprefix("python:"): (d.confidence, d.distance) for d in result.dependents}
 
 
@@ -35,7 +35,7 @@ def test_confidence_is_the_product_along_the_best_path() -> None:
 
 def test_limits_cut_the_walk_and_say_so() -> None:
     chain = [edge(f"n{i + 1}", f"n{i}") for i in range(10)]
-    index = ReverseIndex(Graph(tuple(node(f"n{i}") for i in range(11)), tuple(chain)))
+    index = ReverseIndex.of_graph(Graph(tuple(node(f"n{i}") for i in range(11)), tuple(chain)))
     by_depth = find_dependents(index, [Seed("python:n0")], WalkLimits(max_depth=3))
     assert [d.id for d in by_depth.dependents] == ["python:n1", "python:n2", "python:n3"]
     assert by_depth.cut_by == ("depth",)
@@ -50,7 +50,9 @@ def test_limits_cut_the_walk_and_say_so() -> None:
 def test_why_path_runs_from_the_dependent_to_the_changed_symbol() -> None:
     edges = [edge("b", "a"), edge("c", "b")]
     graph = Graph(tuple(node(n) for n in "abc"), tuple(edges))
-    [_, c] = find_dependents(ReverseIndex(graph), [Seed("python:a")], WalkLimits()).dependents
+    [_, c] = find_dependents(
+        ReverseIndex.of_graph(graph), [Seed("python:a")], WalkLimits()
+    ).dependents
     assert [(h.source, h.target) for h in c.path] == [
         ("python:c", "python:b"),
         ("python:b", "python:a"),
@@ -64,7 +66,7 @@ def test_a_module_passes_a_change_to_its_importers_only_when_its_code_changed() 
         Edge("python:app", "python:pkg.mod", "imports", 1.0, 1),
         Edge("python:pkg.mod", "python:pkg.mod.f", "contains", 1.0, 1),
     )
-    index = ReverseIndex(Graph(nodes, edges))
+    index = ReverseIndex.of_graph(Graph(nodes, edges))
     quiet = find_dependents(index, [Seed("python:pkg.mod")], WalkLimits())
     assert quiet.dependents == ()
     loud = find_dependents(index, [Seed("python:pkg.mod", through_imports=True)], WalkLimits())
@@ -82,7 +84,7 @@ def test_importing_a_submodule_runs_its_package_but_type_checking_imports_never_
         Edge("python:user", "python:pkg.sub", "imports", 1.0, 3),
         Edge("python:typed", "python:pkg", "imports", 1.0, 5, ("type-checking",)),
     )
-    index = ReverseIndex(Graph(nodes, edges))
+    index = ReverseIndex.of_graph(Graph(nodes, edges))
     result = find_dependents(index, [Seed("python:pkg", through_imports=True)], WalkLimits())
     assert [d.id for d in result.dependents] == ["python:user"]
 
@@ -95,7 +97,7 @@ def test_overriding_methods_follow_a_changed_signature() -> None:
         node("m.Child.run", "method"),
     )
     edges = (Edge("python:m.Child", "python:m.Base", "inherits", 1.0, 4),)
-    index = ReverseIndex(Graph(nodes, edges))
+    index = ReverseIndex.of_graph(Graph(nodes, edges))
     body = find_dependents(index, [Seed("python:m.Base.run")], WalkLimits())
     assert body.dependents == ()
     signature = find_dependents(

@@ -7,16 +7,21 @@ lives in one pack of lines, read lazily; new entries are appended, and a pack
 mostly made of entries the last run did not use is rewritten with only the
 used ones, so the cache stays bounded. A damaged pack or entry is a cache
 miss, never an error.
+
+Entries restored from a snapshot (imported without ``persist``, or served by a
+fallback such as a snapshot's lazily read facts) serve the current run only:
+they live on the index branch already and are never written to the folder.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 KINDS = ("facts", "interface", "output")
-_VERSION = "v2"
+_VERSION = "v3"
 _GRAPH = f"graph-{_VERSION}.json"
 _GRAPH_KEY = f"graph-{_VERSION}.key"
 _COMPACT_MIN = 2000
@@ -42,6 +47,8 @@ class FactsCache:
         self._packs: dict[str, dict[str, str]] = {}
         self._used: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
         self._added: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
+        self._restored: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
+        self._fallbacks: dict[str, list[Callable[[str], str | None]]] = {kind: [] for kind in KINDS}
 
     def _pack(self, kind: str) -> dict[str, str]:
         pack = self._packs.get(kind)
@@ -60,20 +67,52 @@ class FactsCache:
         return pack
 
     def get(self, kind: str, key: str) -> str | None:
-        """The JSON text stored for ``key``, or None."""
+        """The JSON text stored for ``key``, or None.
+
+        Looks in memory, then in the folder's pack, then in what was restored
+        for this run (imported entries, then the fallbacks).
+        """
         payload = self._used[kind].get(key)
         if payload is not None:
             return payload
-        if self.folder is None:
-            return None
-        payload = self._pack(kind).get(key)
-        if payload is not None:
-            self._used[kind][key] = payload
-        return payload
+        if self.folder is not None:
+            payload = self._pack(kind).get(key)
+            if payload is not None:
+                self._used[kind][key] = payload
+                return payload
+        return self._restored_entry(kind, key)
 
     def has(self, kind: str, key: str) -> bool:
-        """Whether an entry exists for ``key`` (without decoding it)."""
-        return key in self._used[kind] or (self.folder is not None and key in self._pack(kind))
+        """Whether an entry exists for ``key`` (without decoding its JSON).
+
+        A fallback is asked for the entry itself, which is then kept in memory
+        for the ``get`` that follows.
+        """
+        return (
+            key in self._used[kind]
+            or (self.folder is not None and key in self._pack(kind))
+            or self._restored_entry(kind, key) is not None
+        )
+
+    def add_fallback(self, kind: str, lookup: Callable[[str], str | None]) -> None:
+        """Serve entries of ``kind`` found nowhere else from ``lookup``, for this run only.
+
+        ``lookup`` returns an entry's text or None (a miss); what it serves is
+        never saved (a restored snapshot's facts, read one entry at a time).
+        """
+        self._fallbacks[kind].append(lookup)
+
+    def _restored_entry(self, kind: str, key: str) -> str | None:
+        restored = self._restored[kind]
+        payload = restored.get(key)
+        if payload is not None:
+            return payload
+        for lookup in self._fallbacks[kind]:
+            payload = lookup(key)
+            if payload is not None:
+                restored[key] = payload
+                return payload
+        return None
 
     def retain(self, kind: str, keys: list[str]) -> None:
         """Keep the entries of ``keys`` at the next save, without reading them."""
@@ -96,7 +135,8 @@ class FactsCache:
         New entries are appended (cheap, and a torn line is just a miss later).
         When most of a pack is entries this run did not use (old versions of
         files), it is rewritten with only the used ones, atomically, so the
-        cache stays bounded.
+        cache stays bounded. Restored entries are neither appended nor
+        rewritten: they were not put, retained or read from the pack.
         """
         if self.folder is None:
             return
@@ -122,6 +162,8 @@ class FactsCache:
             text = self._used[kind].get(key)
             if text is None:
                 text = self._pack(kind).get(key)
+            if text is None:
+                text = self._restored_entry(kind, key)
             if text is not None:
                 found.append((kind, key, text))
         return found
@@ -138,13 +180,17 @@ class FactsCache:
         """Add entries from a snapshot or from shards.
 
         With ``persist`` they are saved with the rest; without, they serve this
-        run only (a snapshot restored on a runner is on its branch already).
+        run only (a snapshot restored on a runner is on its branch already) and
+        are never written to the folder.
         """
         for kind, key, text in entries:
-            if kind in self._used:
+            if kind not in self._used:
+                continue
+            if persist:
                 self._used[kind][key] = text
-                if persist:
-                    self._added[kind][key] = text
+                self._added[kind][key] = text
+            else:
+                self._restored[kind][key] = text
 
     def get_graph(self, key: str) -> str | None:
         """The graph text built last time, when it was built for ``key``."""

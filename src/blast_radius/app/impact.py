@@ -29,7 +29,7 @@ from blast_radius.core.changes import (
 )
 from blast_radius.core.diff import FileChange
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
-from blast_radius.core.graph import Graph, Node, graph_from_json
+from blast_radius.core.graph import EntryPoint, Node, graph_from_json
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.owners import CODEOWNERS_LOCATIONS, CodeOwners, parse_codeowners
 from blast_radius.core.report import (
@@ -90,7 +90,7 @@ class ImpactRequest:
 
 @dataclass(frozen=True, slots=True)
 class _Side:
-    graph: Graph
+    entry_points: Sequence[EntryPoint]
     index: ReverseIndex
     source: FileSource
     meta: Mapping[str, object]
@@ -128,8 +128,14 @@ def analyze_impact(
         result = index_tree(
             source, store, extractor, settings, fingerprint, progress, as_text=False
         )
-        graph = result.graph if result.graph is not None else graph_from_json(result.graph_text)
-        return _Side(graph, ReverseIndex(graph), source, result.meta)
+        if result.parts is not None:
+            parts = result.parts
+            index = ReverseIndex(parts.nodes(), parts.edge_rows(), parts.contains_rows())
+            entries: Sequence[EntryPoint] = parts.entry_points()
+        else:
+            graph = graph_from_json(result.graph_text)
+            index, entries = ReverseIndex.of_graph(graph), graph.entry_points
+        return _Side(entries, index, source, result.meta)
 
     new = side(head_commit)
     # The base graph is needed only when something was deleted, moved or
@@ -145,8 +151,8 @@ def analyze_impact(
     old_facts = facts_of_files(old_source, store, extractor, settings, fingerprint, old_paths)
     new_facts = facts_of_files(new.source, store, extractor, settings, fingerprint, new_paths)
     store.save()
-    new_modules = _modules_by_path(new.graph)
-    old_modules = _modules_by_path(old.graph) if old else new_modules
+    new_modules = _modules_by_path(new.index)
+    old_modules = _modules_by_path(old.index) if old else new_modules
     files = [
         ChangedFile(
             change,
@@ -256,8 +262,8 @@ def _strings(value: object) -> list[str]:
     return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
-def _modules_by_path(graph: Graph) -> dict[str, str]:
-    return {n.path: n.id for n in graph.nodes if n.kind == "module"}
+def _modules_by_path(index: ReverseIndex) -> dict[str, str]:
+    return {n.path: n.id for n in index.nodes.values() if n.kind == "module"}
 
 
 def _version(
@@ -337,7 +343,7 @@ def _entry_points(
     new: _Side, changed: Sequence[ChangedSymbol], dependents: Sequence[Dependent]
 ) -> tuple[EntryPointHit, ...]:
     kinds: dict[str, set[str]] = {}
-    for entry in new.graph.entry_points:
+    for entry in new.entry_points:
         kinds.setdefault(entry.id, set()).add(entry.kind)
     hits: dict[str, EntryPointHit] = {}
     candidates = [(c.id, 0, 1.0) for c in changed] + [

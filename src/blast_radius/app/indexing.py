@@ -15,11 +15,11 @@ from blast_radius import __version__
 from blast_radius.core.build import (
     BuildOptions,
     FileRecord,
+    GraphParts,
     RenderedFile,
     assemble_graph,
     file_interface,
     graph_meta,
-    graph_of_parts,
     interfaces_digest,
     resolve_files,
 )
@@ -30,7 +30,6 @@ from blast_radius.core.classify import (
     content_skip_reason,
 )
 from blast_radius.core.facts import FileFacts
-from blast_radius.core.graph import Graph
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.scripts import PACKAGING_FILES, declared_scripts
 
@@ -131,8 +130,8 @@ class IndexResult:
     reused: int
     entry_keys: tuple[tuple[str, str], ...] = ()
     """The cache entries (kind, key) this graph was built from: a snapshot's content."""
-    graph: Graph | None = None
-    """The graph value, when asked for instead of its text (``as_text=False``)."""
+    parts: GraphParts | None = None
+    """The graph as its parts, when asked for instead of its text (``as_text=False``)."""
 
 
 def file_key(source: FileSource, fingerprint: str, path: str, data: bytes) -> str:
@@ -167,8 +166,8 @@ def index_tree(
 
     With ``reuse_graph`` false, the graph is assembled from its per-file parts
     even when the same graph was built before, so ``entry_keys`` is filled.
-    With ``as_text`` false, the result holds the graph value and no text: the
-    cheapest way to a graph to walk.
+    With ``as_text`` false, the result holds the graph's parts and no text:
+    the cheapest way to a graph to walk.
     """
     listed = source.list_files()
     paths = [f.path for f in listed]
@@ -336,14 +335,14 @@ def index_tree(
     if errors:
         extra["extractor_errors"] = errors[:_MAX_ERRORS_LISTED]
     parsed_interfaces = [interfaces[p] for p in parsed_paths]
-    graph: Graph | None = None
+    parts: GraphParts | None = None
     if as_text:
         text, meta = assemble_graph(records, parsed_interfaces, rendered, extra)
         store.put_graph(graph_key, text)
     else:
         text = ""
         meta = graph_meta(records, parsed_interfaces, rendered, extra)
-        graph = graph_of_parts(records, rendered, meta)
+        parts = GraphParts(records, rendered, meta)
     store.save()
     entry_keys = [(kind, keys[p]) for p in parsed_paths for kind in ("facts", "interface")] + [
         ("output", f"{keys[p]}:{context}") for p in parsed_paths
@@ -354,7 +353,7 @@ def index_tree(
         parsed=parsed_now,
         reused=len(to_parse) - parsed_now,
         entry_keys=tuple(entry_keys),
-        graph=graph,
+        parts=parts,
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -37,6 +37,10 @@ class PortableStore(FactsStore, Protocol):
     def export(self, wanted: list[tuple[str, str]]) -> list[tuple[str, str, str]]: ...
 
     def import_entries(self, entries: list[tuple[str, str, str]], *, persist: bool) -> None: ...
+
+    def add_fallback(self, kind: str, lookup: Callable[[str], str | None]) -> None:
+        """Serve entries of ``kind`` found nowhere else from ``lookup``; never saved."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +91,12 @@ def restore_snapshot(
 ) -> Restored:
     """Import the snapshot of the nearest of ``ancestors`` (the merge base first).
 
-    A snapshot that is damaged, from another tool version or hostile is
-    skipped with a note; with none usable, nothing is imported and the
-    graph is built from the files (and whatever the local cache holds).
+    Its interfaces and outputs are imported for this run only; its facts are
+    handed to the store as a fallback, each inflated when first asked for (a
+    run needs the facts of only the files it parses again). A snapshot that
+    is damaged, from another tool version or hostile is skipped with a note;
+    with none usable, nothing is imported and the graph is built from the
+    files (and whatever the local cache holds).
     """
     available = snapshots.commits()
     problems: list[str] = []
@@ -107,5 +114,7 @@ def restore_snapshot(
             problems.append(f"snapshot of {commit[:12]} names another commit; not used")
             continue
         store.import_entries(list(snapshot.entries), persist=False)
-        return Restored(commit, behind, len(snapshot.entries), tuple(problems))
+        store.add_fallback("facts", snapshot.facts.get)
+        entries = len(snapshot.entries) + len(snapshot.facts)
+        return Restored(commit, behind, entries, tuple(problems))
     return Restored(None, 0, 0, tuple(problems))

@@ -19,18 +19,20 @@ from typing import Any, Protocol
 
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.graph import (
-    Edge,
+    ROW,
     EntryPoint,
     FileOutput,
-    Graph,
     Node,
     assemble_graph_text,
     canonical_edges,
-    parse_edges,
-    parse_entry_points,
-    parse_nodes,
-    render_edge,
-    render_entry_point,
+    edge_row,
+    edge_rows_to_json,
+    entry_points_of_rows,
+    entry_row,
+    entry_rows_to_json,
+    node_row,
+    node_rows_to_json,
+    nodes_of_rows,
     render_node,
 )
 from blast_radius.core.languages import language_for_path
@@ -61,44 +63,41 @@ class BuildOptions:
     """Configured entry points as (kind, ``module:attribute``), e.g. console scripts."""
 
 
-_FIELD = "\x1f"
-_RECORD = "\x1e"
+_SECTION = "\x1d"
 
 
 @dataclass(frozen=True, slots=True)
 class RenderedFile:
-    """A file's part of the graph, rendered: node lines, edge lines and counts."""
+    """A file's part of the graph: blocks of node, edge and entry-point rows, and counts.
 
-    node_lines: tuple[str, ...]
-    edge_lines: tuple[str, ...]
+    Rows (see ``core.graph``) are kept as blocks of text: the graph file is
+    written from them with one substitution per block, and a walk parses only
+    the rows it visits.
+    """
+
+    nodes: str
+    edges: str
+    """Edge rows, ``contains`` edges aside."""
+    contains: str
+    """The rows of ``contains`` edges: kept apart, a walk reads them differently."""
     counts: Mapping[str, int]
-    entry_lines: tuple[str, ...] = ()
+    entries: str = ""
 
     def to_text(self) -> str:
-        """One line of text; ``from_text`` inverts it.
-
-        Rendered lines are canonical JSON, which never holds a raw control
-        character, so ASCII separators can join them without escaping.
-        """
-        return _FIELD.join(
-            (
-                json.dumps(dict(self.counts), sort_keys=True),
-                _RECORD.join(self.node_lines),
-                _RECORD.join(self.edge_lines),
-                _RECORD.join(self.entry_lines),
-            )
-        )
+        """One line of text; ``from_text`` inverts it (rows hold no raw control characters)."""
+        counts = json.dumps(dict(self.counts), sort_keys=True)
+        return _SECTION.join((counts, self.nodes, self.edges, self.contains, self.entries))
 
     @staticmethod
     def from_text(text: str) -> RenderedFile:
         """Rebuild from ``to_text`` output; raises ValueError when damaged."""
-        counts, nodes, edges, entries = text.split(_FIELD)
-        return RenderedFile(
-            tuple(nodes.split(_RECORD)) if nodes else (),
-            tuple(edges.split(_RECORD)) if edges else (),
-            json.loads(counts),
-            tuple(entries.split(_RECORD)) if entries else (),
-        )
+        counts, nodes, edges, contains, entries = text.split(_SECTION)
+        if "\n" in text:
+            raise ValueError("a rendered part is one line")
+        parsed = json.loads(counts)
+        if not isinstance(parsed, dict):
+            raise ValueError("damaged counts")
+        return RenderedFile(nodes, edges, contains, parsed, entries)
 
 
 class Resolver(Protocol):
@@ -208,10 +207,11 @@ def render_output(output: FileOutput) -> RenderedFile:
     counts.update("edge:" + e.kind for e in edges)
     counts.update("entry:" + e.kind for e in output.entry_points)
     return RenderedFile(
-        tuple(render_node(n) for n in output.nodes),
-        tuple(render_edge(e) for e in edges),
+        ROW.join(node_row(n) for n in output.nodes),
+        ROW.join(edge_row(e) for e in edges if e.kind != "contains"),
+        ROW.join(edge_row(e) for e in edges if e.kind == "contains"),
         dict(sorted(counts.items())),
-        tuple(sorted({render_entry_point(e) for e in output.entry_points})),
+        ROW.join(sorted({entry_row(e) for e in output.entry_points})),
     )
 
 
@@ -241,9 +241,10 @@ def assemble_graph(
     entry_lines: list[str] = []
     for path in sorted(rendered):
         part = rendered[path]
-        node_lines.extend(part.node_lines)
-        edge_lines.extend(part.edge_lines)
-        entry_lines.extend(part.entry_lines)
+        node_lines.extend(node_rows_to_json(part.nodes))
+        edge_lines.extend(edge_rows_to_json(part.edges))
+        edge_lines.extend(edge_rows_to_json(part.contains))
+        entry_lines.extend(entry_rows_to_json(part.entries))
     meta = graph_meta(files, interfaces, rendered, extra_meta)
     return assemble_graph_text(meta, node_lines, edge_lines, entry_lines), meta
 
@@ -289,20 +290,29 @@ def graph_meta(
     return meta
 
 
-def graph_of_parts(
-    files: Sequence[FileRecord], rendered: Mapping[str, RenderedFile], meta: Mapping[str, Any]
-) -> Graph:
-    """The graph value straight from the per-file parts, without assembling its text.
+@dataclass(frozen=True, slots=True)
+class GraphParts:
+    """A graph as its per-file parts, for callers that walk it rather than write it."""
 
-    The same nodes and edges as parsing the assembled text would give (the
-    order of the tuples aside), for callers that walk the graph.
-    """
-    nodes = [file_node(f) for f in files]
-    edges: list[Edge] = []
-    entries: list[EntryPoint] = []
-    for path in sorted(rendered):
-        part = rendered[path]
-        nodes.extend(parse_nodes(part.node_lines))
-        edges.extend(parse_edges(part.edge_lines))
-        entries.extend(parse_entry_points(part.entry_lines))
-    return Graph(tuple(nodes), tuple(edges), dict(meta), tuple(entries))
+    files: Sequence[FileRecord]
+    parts: Mapping[str, RenderedFile]
+    meta: Mapping[str, Any]
+
+    def nodes(self) -> list[Node]:
+        """Every node: the files', then each part's in path order."""
+        nodes = [file_node(f) for f in self.files]
+        for path in sorted(self.parts):
+            nodes.extend(nodes_of_rows(self.parts[path].nodes))
+        return nodes
+
+    def edge_rows(self) -> str:
+        """Every edge row but those of ``contains`` edges, as one block."""
+        return ROW.join(p.edges for _, p in sorted(self.parts.items()) if p.edges)
+
+    def contains_rows(self) -> str:
+        """Every row of a ``contains`` edge, as one block."""
+        return ROW.join(p.contains for _, p in sorted(self.parts.items()) if p.contains)
+
+    def entry_points(self) -> list[EntryPoint]:
+        """Every entry point, in path order."""
+        return [e for _, p in sorted(self.parts.items()) for e in entry_points_of_rows(p.entries)]

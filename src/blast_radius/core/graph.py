@@ -8,8 +8,10 @@ tree give byte-identical files.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from json.encoder import encode_basestring
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -223,21 +225,138 @@ def _entry_points(items: Iterable[dict[str, Any]]) -> tuple[EntryPoint, ...]:
     return tuple(EntryPoint(e["id"], e["kind"]) for e in items)
 
 
-def _parse_lines(lines: Sequence[str]) -> list[dict[str, Any]]:
-    parsed: list[dict[str, Any]] = json.loads("[" + ",".join(lines) + "]")
-    return parsed
+# Rows: the compact form of nodes, edges and entry points in per-file parts.
+# Fields are separated by FIELD and rows by ROW. Every text field holds the
+# JSON-escaped string without its quotes, so it never contains a raw control
+# character, and one C-level substitution turns a block of rows into the
+# canonical JSON lines of the graph file. An edge row starts with its target,
+# so rows can be grouped by target without being parsed.
+FIELD = "\x1f"
+ROW = "\x1e"
+_TEXT = "([^\x1f\x1e]*)"
+_ROW_START = "(?<![^\x1e])"  # at the start of the block or right after a ROW
+_NODE_ROW = re.compile(
+    _ROW_START + FIELD.join([_TEXT] * 5 + ["(-?[0-9]+)", "(-?[0-9]+)", '(null|"[^\x1f\x1e]*")'])
+)
+_NODE_JSON = (
+    r'{"id": "\1", "kind": "\2", "name": "\3", "qualname": "\4", "path": "\5", '
+    r'"start_line": \6, "end_line": \7, "language": \8}'
+)
+_EDGE_ROW = re.compile(_ROW_START + FIELD.join([_TEXT] * 5 + ["([^\x1e]*)"]))
+_EDGE_JSON = r'{"source": "\2", "target": "\1", "kind": "\3", "confidence": \4, "line": \5\6}'
+_ENTRY_ROW = re.compile(_ROW_START + _TEXT + FIELD + _TEXT)
+_ENTRY_JSON = r'{"id": "\1", "kind": "\2"}'
+_TARGET_AND_REST = re.compile(_ROW_START + _TEXT + FIELD + "([^\x1e]*)")
+_CHILD_AND_PARENT = re.compile(_ROW_START + _TEXT + FIELD + _TEXT + FIELD + "[^\x1e]*")
 
 
-def parse_nodes(lines: Sequence[str]) -> tuple[Node, ...]:
-    """Nodes from their rendered lines."""
-    return _nodes(_parse_lines(lines))
+def row_field(text: str) -> str:
+    """A text field of a row: the string JSON-escaped, without its quotes."""
+    return encode_basestring(text)[1:-1]
 
 
-def parse_edges(lines: Sequence[str]) -> tuple[Edge, ...]:
-    """Edges from their rendered lines."""
-    return _edges(_parse_lines(lines))
+def text_of_field(field: str) -> str:
+    """The string a row's text field holds (``row_field`` inverted)."""
+    unescaped: str = json.loads('"' + field + '"') if "\\" in field else field
+    return unescaped
 
 
-def parse_entry_points(lines: Sequence[str]) -> tuple[EntryPoint, ...]:
-    """Entry points from their rendered lines."""
-    return _entry_points(_parse_lines(lines))
+def node_row(n: Node) -> str:
+    """One node as a row (see ``node_rows_to_json``)."""
+    language = "null" if n.language is None else encode_basestring(n.language)
+    return FIELD.join(
+        (
+            row_field(n.id),
+            row_field(n.kind),
+            row_field(n.name),
+            row_field(n.qualname),
+            row_field(n.path),
+            str(n.start_line),
+            str(n.end_line),
+            language,
+        )
+    )
+
+
+def edge_row(e: Edge) -> str:
+    """One edge as a row: target first, then source, kind, confidence, line, tags."""
+    tags = f', "tags": [{", ".join(encode_basestring(t) for t in e.tags)}]' if e.tags else ""
+    return FIELD.join(
+        (
+            row_field(e.target),
+            row_field(e.source),
+            row_field(e.kind),
+            repr(float(e.confidence)),
+            str(e.line),
+            tags,
+        )
+    )
+
+
+def entry_row(entry: EntryPoint) -> str:
+    """One entry point as a row."""
+    return row_field(entry.id) + FIELD + row_field(entry.kind)
+
+
+def node_rows_to_json(block: str) -> list[str]:
+    """The canonical JSON lines of a block of node rows (as ``render_node`` writes them)."""
+    return _NODE_ROW.sub(_NODE_JSON, block).split(ROW) if block else []
+
+
+def edge_rows_to_json(block: str) -> list[str]:
+    """The canonical JSON lines of a block of edge rows (as ``render_edge`` writes them)."""
+    return _EDGE_ROW.sub(_EDGE_JSON, block).split(ROW) if block else []
+
+
+def entry_rows_to_json(block: str) -> list[str]:
+    """The canonical JSON lines of a block of entry-point rows."""
+    return _ENTRY_ROW.sub(_ENTRY_JSON, block).split(ROW) if block else []
+
+
+def nodes_of_rows(block: str) -> Iterator[Node]:
+    """The nodes of a block of node rows."""
+    for row in _NODE_ROW.findall(block) if block else ():
+        node_id, kind, name, qualname, path, start, end, language = row
+        if "\\" in node_id + name + qualname + path:
+            node_id, name, qualname, path = map(text_of_field, (node_id, name, qualname, path))
+        yield Node(node_id, kind, name, qualname, path, int(start), int(end), _json(language))
+
+
+def entry_points_of_rows(block: str) -> Iterator[EntryPoint]:
+    """The entry points of a block of entry-point rows."""
+    for node_id, kind in _ENTRY_ROW.findall(block) if block else ():
+        yield EntryPoint(text_of_field(node_id), text_of_field(kind))
+
+
+@lru_cache(maxsize=256)
+def _json(literal: str) -> Any:
+    # Languages and tag lists: a handful of distinct values in a whole graph.
+    return json.loads(literal)
+
+
+def edge_of_rest(target: str, rest: str) -> Edge:
+    """The edge of a row whose target field was split off (``rest`` is the remainder)."""
+    source, kind, confidence, line, tags = rest.split(FIELD)
+    parsed = tuple(_json("{" + tags[2:] + "}")["tags"]) if tags else ()
+    return Edge(text_of_field(source), target, kind, float(confidence), int(line), parsed)
+
+
+def edges_by_target(block: str) -> dict[str, list[str]]:
+    """Edge rows grouped by their (still escaped) target field, each without it.
+
+    The rows are not parsed: a walk parses only the groups it visits.
+    """
+    groups: dict[str, list[str]] = {}
+    for target, rest in _TARGET_AND_REST.findall(block):
+        group = groups.get(target)
+        if group is None:
+            groups[target] = [rest]
+        else:
+            group.append(rest)
+    return groups
+
+
+def contained(block: str) -> Iterator[tuple[str, str]]:
+    """(parent, child) of a block of ``contains`` edge rows."""
+    for child, parent in _CHILD_AND_PARENT.findall(block):
+        yield text_of_field(parent), text_of_field(child)

@@ -3,12 +3,26 @@
 A snapshot holds, for every parsed file of the commit, its facts, its
 interface and its rendered graph part — exactly what the local cache holds —
 so a pull-request run can restore it and re-parse only the files that differ.
+Such a run needs the facts of only the few files it changed, so the facts are
+stored one by one and inflated only when asked for.
 
-Layout: a magic line, one header line of JSON, then a zlib stream of sorted
-``kind<TAB>key<TAB>text`` lines. The header carries the format and tool
-versions, the extractor fingerprint, the settings digest, the commit and a
-SHA-256 of the compressed payload. Loading never executes anything (no
-pickle), checks every bound and rejects the whole file on any doubt.
+Layout (format 2): a magic line; one header line of JSON; then three sections,
+whose byte lengths the header lists in ``sections``:
+
+1. a zlib stream of the sorted ``kind<TAB>key<TAB>text`` lines of the
+   ``interface`` and ``output`` entries;
+2. the facts table: a zlib stream of ``key<TAB>offset<TAB>length<TAB>size``
+   lines, sorted by key, one per facts entry;
+3. the facts: each entry's text compressed on its own (zlib, level 6), laid
+   end to end in the table's order; ``offset`` and ``length`` place a blob in
+   this section, ``size`` is the length of its text once inflated.
+
+The header also carries the format and tool versions, the extractor
+fingerprint, the settings digest, the commit, the entry count and a SHA-256
+of everything after the header line. Loading never executes anything (no
+pickle), verifies the checksum before inflating anything, checks every bound
+and the whole table, and rejects the whole file on any doubt. A facts blob
+that still fails to inflate to its declared text when read is a cache miss.
 """
 
 from __future__ import annotations
@@ -17,18 +31,21 @@ import hashlib
 import json
 import re
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 MAGIC = b"BLAST-RADIUS-SNAPSHOT\n"
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
 KINDS = frozenset({"facts", "interface", "output"})
 MAX_HEADER_BYTES = 64 * 1024
 MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024
 MAX_EXPANDED_BYTES = 2 * 1024 * 1024 * 1024
 MAX_ENTRIES = 5_000_000
 _KEY = re.compile(r"[0-9a-f]{64}(?::[0-9a-f]{64})?")
+_TABLE_ROW = re.compile(rf"({_KEY.pattern})\t([0-9]{{1,12}})\t([0-9]{{1,12}})\t([0-9]{{1,12}})")
 _CHUNK = 1 << 20
+_LEVEL = 6
 
 
 class SnapshotError(ValueError):
@@ -37,7 +54,7 @@ class SnapshotError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class SnapshotHeader:
-    """What a snapshot was built from."""
+    """What a snapshot was built from, and where its sections lie."""
 
     version: int
     tool_version: str
@@ -46,14 +63,52 @@ class SnapshotHeader:
     commit: str
     entries: int
     checksum: str
+    sections: tuple[int, ...] = ()
+    """Byte lengths of the sections after the header line (format 2: three)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FactsBlob:
+    """Where one facts entry lies in the facts section, and its inflated size."""
+
+    offset: int
+    length: int
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotFacts:
+    """The facts entries of a snapshot, each inflated only when asked for."""
+
+    data: bytes
+    table: Mapping[str, FactsBlob]
+
+    def get(self, key: str) -> str | None:
+        """The facts text of ``key``; None when absent or its blob is damaged (a miss)."""
+        blob = self.table.get(key)
+        if blob is None:
+            return None
+        return _inflate_blob(self.data[blob.offset : blob.offset + blob.length], blob.size)
+
+    def keys(self) -> Iterator[str]:
+        """The facts keys, sorted."""
+        return iter(self.table)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.table
+
+    def __len__(self) -> int:
+        return len(self.table)
 
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """A loaded snapshot: its header and its cache entries (kind, key, text)."""
+    """A loaded snapshot: its header, its interface and output entries, and its facts."""
 
     header: SnapshotHeader
     entries: tuple[tuple[str, str, str], ...]
+    """The ``interface`` and ``output`` entries (kind, key, text), sorted."""
+    facts: SnapshotFacts
 
 
 def encode_snapshot(
@@ -69,8 +124,25 @@ def encode_snapshot(
     for kind, key, text in lines:
         if kind not in KINDS or not _KEY.fullmatch(key) or "\n" in text:
             raise ValueError(f"not a snapshot entry: {kind} {key}")
-    raw = "".join(f"{kind}\t{key}\t{text}\n" for kind, key, text in lines).encode("utf-8")
-    payload = zlib.compress(raw, 6)
+    facts = [(key, text) for kind, key, text in lines if kind == "facts"]
+    if len({key for key, _ in facts}) != len(facts):
+        raise ValueError("two facts entries share a key")
+    others = "".join(f"{kind}\t{key}\t{text}\n" for kind, key, text in lines if kind != "facts")
+    blobs: list[bytes] = []
+    rows: list[str] = []
+    offset = 0
+    for key, text in facts:
+        raw = text.encode("utf-8")
+        blob = zlib.compress(raw, _LEVEL)
+        rows.append(f"{key}\t{offset}\t{len(blob)}\t{len(raw)}\n")
+        blobs.append(blob)
+        offset += len(blob)
+    sections = [
+        zlib.compress(others.encode("utf-8"), _LEVEL),
+        zlib.compress("".join(rows).encode("ascii"), _LEVEL),
+        b"".join(blobs),
+    ]
+    payload = b"".join(sections)
     header = {
         "version": SNAPSHOT_VERSION,
         "tool_version": tool_version,
@@ -78,13 +150,14 @@ def encode_snapshot(
         "settings": settings,
         "commit": commit,
         "entries": len(lines),
+        "sections": [len(section) for section in sections],
         "checksum": hashlib.sha256(payload).hexdigest(),
     }
     return MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + payload
 
 
 def read_header(data: bytes) -> tuple[SnapshotHeader, bytes]:
-    """The header and the compressed payload; SnapshotError when malformed."""
+    """The header and the payload after it; SnapshotError when malformed."""
     if len(data) > MAX_SNAPSHOT_BYTES:
         raise SnapshotError(f"snapshot larger than {MAX_SNAPSHOT_BYTES} bytes")
     if not data.startswith(MAGIC):
@@ -94,6 +167,11 @@ def read_header(data: bytes) -> tuple[SnapshotHeader, bytes]:
         raise SnapshotError("snapshot header missing or too long")
     try:
         fields = json.loads(data[len(MAGIC) : end])
+        sections = fields.get("sections", [])
+        if not isinstance(sections, list) or not all(
+            type(length) is int and length >= 0 for length in sections
+        ):
+            raise ValueError("sections are not byte lengths")
         header = SnapshotHeader(
             version=int(fields["version"]),
             tool_version=str(fields["tool_version"]),
@@ -102,8 +180,9 @@ def read_header(data: bytes) -> tuple[SnapshotHeader, bytes]:
             commit=str(fields["commit"]),
             entries=int(fields["entries"]),
             checksum=str(fields["checksum"]),
+            sections=tuple(sections),
         )
-    except (ValueError, KeyError, TypeError) as error:
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
         raise SnapshotError(f"snapshot header is damaged: {error}") from None
     return header, data[end + 1 :]
 
@@ -112,9 +191,11 @@ def decode_snapshot(data: bytes, *, fingerprint: str) -> Snapshot:
     """Load a snapshot made by the same tool and grammars.
 
     Raises SnapshotError for another version, a checksum mismatch, a
-    truncated or oversized payload, or entries that are not cache entries.
-    Other settings are no reason to refuse: every entry is keyed by what it
-    depends on, so entries made under other settings are simply not used.
+    truncated or oversized payload, a facts table that does not describe
+    the facts section, or entries that are not cache entries. Other settings
+    are no reason to refuse: every entry is keyed by what it depends on, so
+    entries made under other settings are simply not used. The facts are
+    not inflated here: ``Snapshot.facts.get`` inflates one when asked.
     """
     header, payload = read_header(data)
     if header.version != SNAPSHOT_VERSION:
@@ -123,23 +204,64 @@ def decode_snapshot(data: bytes, *, fingerprint: str) -> Snapshot:
         raise SnapshotError("snapshot made by another version of the tool or its grammars")
     if not 0 <= header.entries <= MAX_ENTRIES:
         raise SnapshotError("snapshot claims too many entries")
+    if len(header.sections) != 3 or sum(header.sections) != len(payload):
+        raise SnapshotError("snapshot sections do not add up to its size (truncated or altered)")
     if hashlib.sha256(payload).hexdigest() != header.checksum:
         raise SnapshotError("snapshot checksum does not match (truncated or altered)")
-    raw = _inflate(payload)
+    entries_length, table_length, _ = header.sections
+    table_end = entries_length + table_length
+    table_text = _inflate(payload[entries_length:table_end], MAX_EXPANDED_BYTES)
+    facts_data = payload[table_end:]
+    table = _read_table(table_text, len(facts_data))
+    budget = MAX_EXPANDED_BYTES - len(table_text) - sum(blob.size for blob in table.values())
+    if budget < 0:
+        raise SnapshotError("snapshot expands beyond the size limit")
     entries: list[tuple[str, str, str]] = []
-    for line in raw.split("\n"):
+    for line in _inflate(payload[:entries_length], budget).split("\n"):
         if not line:
             continue
         parts = line.split("\t", 2)
-        if len(parts) != 3 or parts[0] not in KINDS or not _KEY.fullmatch(parts[1]):
+        if (
+            len(parts) != 3
+            or parts[0] not in KINDS
+            or parts[0] == "facts"
+            or not _KEY.fullmatch(parts[1])
+        ):
             raise SnapshotError("snapshot holds an entry that is not a cache entry")
         entries.append((parts[0], parts[1], parts[2]))
-    if len(entries) != header.entries:
+    if len(entries) + len(table) != header.entries:
         raise SnapshotError("snapshot entry count does not match its header")
-    return Snapshot(header, tuple(entries))
+    return Snapshot(header, tuple(entries), SnapshotFacts(facts_data, MappingProxyType(table)))
 
 
-def _inflate(payload: bytes) -> str:
+def _read_table(text: str, section_length: int) -> dict[str, FactsBlob]:
+    """The facts table: sorted unique keys, blobs end to end filling the whole section."""
+    table: dict[str, FactsBlob] = {}
+    previous = ""
+    end = 0
+    for line in text.split("\n"):
+        if not line:
+            continue
+        row = _TABLE_ROW.fullmatch(line)
+        if row is None:
+            raise SnapshotError("snapshot facts table holds a line that is not a facts entry")
+        key = row[1]
+        blob = FactsBlob(int(row[2]), int(row[3]), int(row[4]))
+        if key <= previous:
+            raise SnapshotError("snapshot facts table is not sorted by key")
+        if blob.offset != end or blob.offset + blob.length > section_length:
+            raise SnapshotError("snapshot facts table points outside its blobs")
+        if len(table) >= MAX_ENTRIES:
+            raise SnapshotError("snapshot claims too many entries")
+        table[key] = blob
+        previous = key
+        end = blob.offset + blob.length
+    if end != section_length:
+        raise SnapshotError("snapshot facts table does not cover its blobs")
+    return table
+
+
+def _inflate(payload: bytes, limit: int) -> str:
     """Decompress with a bound on the output: a small file cannot expand without limit."""
     inflater = zlib.decompressobj()
     parts: list[bytes] = []
@@ -149,17 +271,33 @@ def _inflate(payload: bytes) -> str:
         while data:
             chunk = inflater.decompress(data, _CHUNK)
             total += len(chunk)
-            if total > MAX_EXPANDED_BYTES:
+            if total > limit:
                 raise SnapshotError("snapshot expands beyond the size limit")
             parts.append(chunk)
             data = inflater.unconsumed_tail
         tail = inflater.flush()
     except zlib.error as error:
         raise SnapshotError(f"snapshot payload is damaged: {error}") from None
-    if not inflater.eof:
+    if not inflater.eof or inflater.unused_data:
         raise SnapshotError("snapshot payload is truncated")
     parts.append(tail)
     try:
         return b"".join(parts).decode("utf-8")
     except UnicodeDecodeError as error:
         raise SnapshotError("snapshot payload is not text") from error
+
+
+def _inflate_blob(blob: bytes, size: int) -> str | None:
+    """One facts text, exactly ``size`` bytes once inflated; None when it is not."""
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(blob, size + 1)
+    except zlib.error:
+        return None
+    if len(raw) != size or not inflater.eof or inflater.unused_data:
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return None if "\n" in text else text

@@ -9,17 +9,32 @@ when they cut the walk: the figures are then lower bounds.
 
 from __future__ import annotations
 
+import bisect
 import heapq
-from collections.abc import Iterable, Mapping
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from blast_radius.core.graph import Edge, Graph, Node
+from blast_radius.core.graph import (
+    FIELD,
+    ROW,
+    Edge,
+    Graph,
+    Node,
+    contained,
+    edge_of_rest,
+    edge_row,
+    edges_by_target,
+    row_field,
+    text_of_field,
+)
 from blast_radius.core.languages import language_by_name
 
 SYMBOL_KINDS = frozenset({"class", "function", "method"})
 # Edges whose source depends on their target's behaviour.
 _SYMBOL_EDGE_KINDS = frozenset({"calls", "references", "inherits"})
 _MODULE_EDGE_KINDS = frozenset({"imports"})
+_IMPORTS = FIELD + "imports" + FIELD  # the kind field of a row, after its source
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,30 +96,94 @@ class Seed:
     through_overrides: bool = False
 
 
-class ReverseIndex:
-    """Incoming edges by target, and the nodes of a graph, built once per graph."""
+class Incoming:
+    """Incoming edges by target, parsed from their rows on first use.
 
-    def __init__(self, graph: Graph) -> None:
-        self.nodes: dict[str, Node] = {n.id: n for n in graph.nodes}
-        self.incoming: dict[str, list[Edge]] = {}
+    A walk visits a small part of a large graph, so rows are grouped by
+    target once (without parsing them) and each group is parsed when asked.
+    Edges come in (source, kind) order, whatever order the parts came in.
+    """
+
+    def __init__(self, groups: dict[str, list[str]]) -> None:
+        self._groups = groups
+        self._parsed: dict[str, list[Edge]] = {}
+
+    def get(self, node_id: str, default: Sequence[Edge] = ()) -> Sequence[Edge]:
+        """The edges into ``node_id`` (``contains`` aside), or ``default``."""
+        edges = self._parsed.get(node_id)
+        if edges is None:
+            rows = self._groups.get(row_field(node_id))
+            if rows is None:
+                return default
+            edges = [edge_of_rest(node_id, rest) for rest in sorted(rows)]
+            edges = [e for e in edges if e.kind != "contains"]
+            self._parsed[node_id] = edges
+        return edges
+
+    def imports(self) -> tuple[list[str], dict[str, list[str]]]:
+        """The targets of ``imports`` rows (escaped, sorted), and those rows by target."""
+        rows: dict[str, list[str]] = {}
+        for target, group in self._groups.items():
+            imports = [rest for rest in group if _IMPORTS in rest]
+            if imports:
+                rows[target] = imports
+        return sorted(rows), rows
+
+
+class ReverseIndex:
+    """Incoming edges by target, children, and the nodes of a graph, built once per graph."""
+
+    def __init__(self, nodes: Iterable[Node], edge_rows: str, contains_rows: str) -> None:
+        """Index ``nodes``, a block of edge rows and one of ``contains`` rows (``core.graph``)."""
+        self.nodes: dict[str, Node] = {n.id: n for n in nodes}
+        self.incoming = Incoming(edges_by_target(edge_rows))
         self.children: dict[str, list[str]] = {}
-        # Imports of a module's submodules, where importing a submodule first
-        # runs its enclosing packages (a language rule: Python's packages).
-        self.submodule_imports: dict[str, list[Edge]] = {}
-        for edge in graph.edges:
-            if edge.kind == "contains":
-                self.children.setdefault(edge.source, []).append(edge.target)
+        for parent, child in contained(contains_rows):
+            self.children.setdefault(parent, []).append(child)
+        self._imports: tuple[list[str], dict[str, list[str]]] | None = None
+        self._submodule_imports: dict[str, list[Edge]] = {}
+
+    @classmethod
+    def of_graph(cls, graph: Graph) -> ReverseIndex:
+        """The index of a graph value."""
+        edges = [e for e in graph.edges if e.kind != "contains"]
+        contains = [e for e in graph.edges if e.kind == "contains"]
+        return cls(graph.nodes, ROW.join(map(edge_row, edges)), ROW.join(map(edge_row, contains)))
+
+    def submodule_imports(self, module_id: str) -> list[Edge]:
+        """Imports of a module's submodules (at any depth), in (source, target) order.
+
+        Importing a submodule first runs its enclosing packages (a language
+        rule: Python's packages); imports made only for type checkers never run.
+        """
+        found = self._submodule_imports.get(module_id)
+        if found is not None:
+            return found
+        found = []
+        if module_id in self.nodes:
+            if self._imports is None:
+                self._imports = self.incoming.imports()
+            targets, rows = self._imports
+            prefix = row_field(module_id + ".")
+            start = bisect.bisect_left(targets, prefix)
+            for escaped in itertools.takewhile(lambda t: t.startswith(prefix), targets[start:]):
+                target = text_of_field(escaped)
+                edges = [edge_of_rest(target, rest) for rest in rows[escaped]]
+                found.extend(self._runs_packages(edges))
+            found.sort(key=lambda e: (e.source, e.target))
+        self._submodule_imports[module_id] = found
+        return found
+
+    def _runs_packages(self, edges: Sequence[Edge]) -> list[Edge]:
+        imports = []
+        for edge in edges:
+            if edge.kind != "imports" or "type-checking" in edge.tags:
                 continue
-            self.incoming.setdefault(edge.target, []).append(edge)
-            if edge.kind == "imports" and "type-checking" not in edge.tags:
-                target = self.nodes.get(edge.target)
-                rule = language_by_name(target.language) if target and target.language else None
-                if rule is not None and rule.imports_run_packages:
-                    parent = edge.target
-                    while "." in parent:
-                        parent = parent.rpartition(".")[0]
-                        if parent in self.nodes:
-                            self.submodule_imports.setdefault(parent, []).append(edge)
+            target = self.nodes.get(edge.target)
+            rule = language_by_name(target.language) if target and target.language else None
+            if rule is not None and rule.imports_run_packages:
+                imports.append(edge)
+        return imports
 
     def overriding(self, method_id: str) -> list[Edge]:
         """Methods of subclasses (at any depth) that override ``method_id``, as edges."""
@@ -196,7 +275,7 @@ def _incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> list[Edge
             e for e in edges if e.kind in _MODULE_EDGE_KINDS and "type-checking" not in e.tags
         ]
         seen = {e.source for e in result}
-        for edge in index.submodule_imports.get(node_id, ()):
+        for edge in index.submodule_imports(node_id):
             if edge.source not in seen and not edge.source.startswith(node_id + "."):
                 seen.add(edge.source)
                 result.append(edge)
