@@ -130,7 +130,9 @@ def analyze_impact(
         )
         if result.parts is not None:
             parts = result.parts
-            index = ReverseIndex(parts.nodes(), parts.edge_rows(), parts.contains_rows())
+            index = ReverseIndex(
+                parts.file_nodes(), parts.edge_rows(), parts.contains_rows(), parts.node_rows()
+            )
             entries: Sequence[EntryPoint] = parts.entry_points()
         else:
             graph = graph_from_json(result.graph_text)
@@ -263,7 +265,7 @@ def _strings(value: object) -> list[str]:
 
 
 def _modules_by_path(index: ReverseIndex) -> dict[str, str]:
-    return {n.path: n.id for n in index.nodes.values() if n.kind == "module"}
+    return {n.path: n.id for n in sorted(index.nodes.of_kind("module"))}
 
 
 def _version(

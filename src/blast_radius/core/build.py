@@ -25,14 +25,13 @@ from blast_radius.core.graph import (
     Node,
     assemble_graph_text,
     canonical_edges,
-    edge_row,
-    edge_rows_to_json,
+    edge_block,
+    edge_block_to_json,
     entry_points_of_rows,
     entry_row,
     entry_rows_to_json,
     node_row,
     node_rows_to_json,
-    nodes_of_rows,
     render_node,
 )
 from blast_radius.core.languages import language_for_path
@@ -77,9 +76,9 @@ class RenderedFile:
 
     nodes: str
     edges: str
-    """Edge rows, ``contains`` edges aside."""
+    """Edges by target, ``contains`` edges aside (see ``core.graph.edge_block``)."""
     contains: str
-    """The rows of ``contains`` edges: kept apart, a walk reads them differently."""
+    """``contains`` edges, by source: a parent's children."""
     counts: Mapping[str, int]
     entries: str = ""
 
@@ -208,8 +207,8 @@ def render_output(output: FileOutput) -> RenderedFile:
     counts.update("entry:" + e.kind for e in output.entry_points)
     return RenderedFile(
         ROW.join(node_row(n) for n in output.nodes),
-        ROW.join(edge_row(e) for e in edges if e.kind != "contains"),
-        ROW.join(edge_row(e) for e in edges if e.kind == "contains"),
+        edge_block(e for e in edges if e.kind != "contains"),
+        edge_block((e for e in edges if e.kind == "contains"), by_source=True),
         dict(sorted(counts.items())),
         ROW.join(sorted({entry_row(e) for e in output.entry_points})),
     )
@@ -242,8 +241,8 @@ def assemble_graph(
     for path in sorted(rendered):
         part = rendered[path]
         node_lines.extend(node_rows_to_json(part.nodes))
-        edge_lines.extend(edge_rows_to_json(part.edges))
-        edge_lines.extend(edge_rows_to_json(part.contains))
+        edge_lines.extend(edge_block_to_json(part.edges))
+        edge_lines.extend(edge_block_to_json(part.contains, by_source=True))
         entry_lines.extend(entry_rows_to_json(part.entries))
     meta = graph_meta(files, interfaces, rendered, extra_meta)
     return assemble_graph_text(meta, node_lines, edge_lines, entry_lines), meta
@@ -298,19 +297,20 @@ class GraphParts:
     parts: Mapping[str, RenderedFile]
     meta: Mapping[str, Any]
 
-    def nodes(self) -> list[Node]:
-        """Every node: the files', then each part's in path order."""
-        nodes = [file_node(f) for f in self.files]
-        for path in sorted(self.parts):
-            nodes.extend(nodes_of_rows(self.parts[path].nodes))
-        return nodes
+    def file_nodes(self) -> list[Node]:
+        """The nodes of the files."""
+        return [file_node(f) for f in self.files]
+
+    def node_rows(self) -> str:
+        """The rows of every other node, as one block."""
+        return ROW.join(p.nodes for _, p in sorted(self.parts.items()) if p.nodes)
 
     def edge_rows(self) -> str:
-        """Every edge row but those of ``contains`` edges, as one block."""
+        """Every edge group by target (``contains`` edges aside), as one block."""
         return ROW.join(p.edges for _, p in sorted(self.parts.items()) if p.edges)
 
     def contains_rows(self) -> str:
-        """Every row of a ``contains`` edge, as one block."""
+        """Every group of ``contains`` edges by source, as one block."""
         return ROW.join(p.contains for _, p in sorted(self.parts.items()) if p.contains)
 
     def entry_points(self) -> list[EntryPoint]:

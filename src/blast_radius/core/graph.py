@@ -7,6 +7,7 @@ tree give byte-identical files.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -228,26 +229,35 @@ def _entry_points(items: Iterable[dict[str, Any]]) -> tuple[EntryPoint, ...]:
 # Rows: the compact form of nodes, edges and entry points in per-file parts.
 # Fields are separated by FIELD and rows by ROW. Every text field holds the
 # JSON-escaped string without its quotes, so it never contains a raw control
-# character, and one C-level substitution turns a block of rows into the
-# canonical JSON lines of the graph file. An edge row starts with its target,
-# so rows can be grouped by target without being parsed.
+# character, and a C-level substitution turns rows into the canonical JSON
+# lines of the graph file.
+#
+# Edges are stored in groups keyed by one end: ``key FIELD rest GROUP rest…``.
+# Ordinary edges are keyed by their target (a walk asks "who points here?"),
+# ``contains`` edges by their source (a parent's children). A group is parsed
+# only when a walk visits its key.
 FIELD = "\x1f"
 ROW = "\x1e"
-_TEXT = "([^\x1f\x1e]*)"
+GROUP = "\x1c"
+_TEXT = "([^\x1c\x1d\x1e\x1f]*)"
 _ROW_START = "(?<![^\x1e])"  # at the start of the block or right after a ROW
+_KEY_AND_REST = re.compile(_ROW_START + _TEXT + FIELD + "([^\x1e]*)")
 _NODE_ROW = re.compile(
-    _ROW_START + FIELD.join([_TEXT] * 5 + ["(-?[0-9]+)", "(-?[0-9]+)", '(null|"[^\x1f\x1e]*")'])
+    _ROW_START + FIELD.join([_TEXT] * 5 + ["(-?[0-9]+)", "(-?[0-9]+)", '(null|"[^\x1e\x1f]*")'])
 )
 _NODE_JSON = (
     r'{"id": "\1", "kind": "\2", "name": "\3", "qualname": "\4", "path": "\5", '
     r'"start_line": \6, "end_line": \7, "language": \8}'
 )
 _EDGE_ROW = re.compile(_ROW_START + FIELD.join([_TEXT] * 5 + ["([^\x1e]*)"]))
-_EDGE_JSON = r'{"source": "\2", "target": "\1", "kind": "\3", "confidence": \4, "line": \5\6}'
+_EDGE_JSON_BY_TARGET = (
+    r'{"source": "\2", "target": "\1", "kind": "\3", "confidence": \4, "line": \5\6}'
+)
+_EDGE_JSON_BY_SOURCE = (
+    r'{"source": "\1", "target": "\2", "kind": "\3", "confidence": \4, "line": \5\6}'
+)
 _ENTRY_ROW = re.compile(_ROW_START + _TEXT + FIELD + _TEXT)
 _ENTRY_JSON = r'{"id": "\1", "kind": "\2"}'
-_TARGET_AND_REST = re.compile(_ROW_START + _TEXT + FIELD + "([^\x1e]*)")
-_CHILD_AND_PARENT = re.compile(_ROW_START + _TEXT + FIELD + _TEXT + FIELD + "[^\x1e]*")
 
 
 def row_field(text: str) -> str:
@@ -262,7 +272,7 @@ def text_of_field(field: str) -> str:
 
 
 def node_row(n: Node) -> str:
-    """One node as a row (see ``node_rows_to_json``)."""
+    """One node as a row: id, kind, name, qualname, path, lines, language (JSON)."""
     language = "null" if n.language is None else encode_basestring(n.language)
     return FIELD.join(
         (
@@ -278,18 +288,26 @@ def node_row(n: Node) -> str:
     )
 
 
-def edge_row(e: Edge) -> str:
-    """One edge as a row: target first, then source, kind, confidence, line, tags."""
-    tags = f', "tags": [{", ".join(encode_basestring(t) for t in e.tags)}]' if e.tags else ""
-    return FIELD.join(
+def edge_block(edges: Iterable[Edge], *, by_source: bool = False) -> str:
+    """Edges as groups of rows keyed by target (or by source), sorted."""
+    rows = sorted(
         (
-            row_field(e.target),
-            row_field(e.source),
-            row_field(e.kind),
-            repr(float(e.confidence)),
-            str(e.line),
-            tags,
+            row_field(e.source if by_source else e.target),
+            FIELD.join(
+                (
+                    row_field(e.target if by_source else e.source),
+                    row_field(e.kind),
+                    repr(float(e.confidence)),
+                    str(e.line),
+                    f', "tags": [{", ".join(map(encode_basestring, e.tags))}]' if e.tags else "",
+                )
+            ),
         )
+        for e in edges
+    )
+    return ROW.join(
+        key + FIELD + GROUP.join(rest for _, rest in group)
+        for key, group in itertools.groupby(rows, key=itemgetter(0))
     )
 
 
@@ -303,9 +321,17 @@ def node_rows_to_json(block: str) -> list[str]:
     return _NODE_ROW.sub(_NODE_JSON, block).split(ROW) if block else []
 
 
-def edge_rows_to_json(block: str) -> list[str]:
-    """The canonical JSON lines of a block of edge rows (as ``render_edge`` writes them)."""
-    return _EDGE_ROW.sub(_EDGE_JSON, block).split(ROW) if block else []
+def edge_block_to_json(block: str, *, by_source: bool = False) -> list[str]:
+    """The canonical JSON lines of an edge block (as ``render_edge`` writes them)."""
+    rows = [
+        key + FIELD + rest
+        for key, rests in _KEY_AND_REST.findall(block)
+        for rest in rests.split(GROUP)
+    ]
+    if not rows:
+        return []
+    template = _EDGE_JSON_BY_SOURCE if by_source else _EDGE_JSON_BY_TARGET
+    return _EDGE_ROW.sub(template, ROW.join(rows)).split(ROW)
 
 
 def entry_rows_to_json(block: str) -> list[str]:
@@ -313,13 +339,17 @@ def entry_rows_to_json(block: str) -> list[str]:
     return _ENTRY_ROW.sub(_ENTRY_JSON, block).split(ROW) if block else []
 
 
-def nodes_of_rows(block: str) -> Iterator[Node]:
-    """The nodes of a block of node rows."""
-    for row in _NODE_ROW.findall(block) if block else ():
-        node_id, kind, name, qualname, path, start, end, language = row
-        if "\\" in node_id + name + qualname + path:
-            node_id, name, qualname, path = map(text_of_field, (node_id, name, qualname, path))
-        yield Node(node_id, kind, name, qualname, path, int(start), int(end), _json(language))
+def groups_of_block(block: str) -> list[tuple[str, str]]:
+    """(escaped key, rest) of each row of a block: edge groups, or nodes by id."""
+    return _KEY_AND_REST.findall(block) if block else []
+
+
+def node_of_rest(node_id: str, rest: str) -> Node:
+    """The node of a row whose id field was split off."""
+    kind, name, qualname, path, start, end, language = rest.split(FIELD)
+    if "\\" in rest:
+        name, qualname, path = map(text_of_field, (name, qualname, path))
+    return Node(node_id, kind, name, qualname, path, int(start), int(end), _json(language))
 
 
 def entry_points_of_rows(block: str) -> Iterator[EntryPoint]:
@@ -334,29 +364,13 @@ def _json(literal: str) -> Any:
     return json.loads(literal)
 
 
-def edge_of_rest(target: str, rest: str) -> Edge:
-    """The edge of a row whose target field was split off (``rest`` is the remainder)."""
-    source, kind, confidence, line, tags = rest.split(FIELD)
-    parsed = tuple(_json("{" + tags[2:] + "}")["tags"]) if tags else ()
-    return Edge(text_of_field(source), target, kind, float(confidence), int(line), parsed)
-
-
-def edges_by_target(block: str) -> dict[str, list[str]]:
-    """Edge rows grouped by their (still escaped) target field, each without it.
-
-    The rows are not parsed: a walk parses only the groups it visits.
-    """
-    groups: dict[str, list[str]] = {}
-    for target, rest in _TARGET_AND_REST.findall(block):
-        group = groups.get(target)
-        if group is None:
-            groups[target] = [rest]
-        else:
-            group.append(rest)
-    return groups
-
-
-def contained(block: str) -> Iterator[tuple[str, str]]:
-    """(parent, child) of a block of ``contains`` edge rows."""
-    for child, parent in _CHILD_AND_PARENT.findall(block):
-        yield text_of_field(parent), text_of_field(child)
+def edges_of_group(key: str, rests: Iterable[str], *, by_source: bool = False) -> list[Edge]:
+    """The edges of a group (``key`` unescaped), in (other end, kind) order."""
+    edges = []
+    for rest in sorted(rests):
+        other, kind, confidence, line, tags = rest.split(FIELD)
+        other = text_of_field(other)
+        source, target = (key, other) if by_source else (other, key)
+        parsed = tuple(_json("{" + tags[2:] + "}")["tags"]) if tags else ()
+        edges.append(Edge(source, target, kind, float(confidence), int(line), parsed))
+    return edges

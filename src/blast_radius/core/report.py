@@ -268,7 +268,7 @@ def test_hits(
     a test file; reaching a test file's module reaches every test in it. With
     ``testpaths`` (pytest's setting), only files under them count.
     """
-    modules_by_path = {n.path: n for n in index.nodes.values() if n.kind == "module"}
+    modules_by_path = {n.path: n for n in sorted(index.nodes.of_kind("module"))}
     hits: dict[str, TestHit] = {}
     files: set[str] = set()
     for node_id, distance, confidence in reached:

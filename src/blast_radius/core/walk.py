@@ -12,19 +12,20 @@ from __future__ import annotations
 import bisect
 import heapq
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar, overload
 
 from blast_radius.core.graph import (
     FIELD,
-    ROW,
+    GROUP,
     Edge,
     Graph,
     Node,
-    contained,
-    edge_of_rest,
-    edge_row,
-    edges_by_target,
+    edge_block,
+    edges_of_group,
+    groups_of_block,
+    node_of_rest,
     row_field,
     text_of_field,
 )
@@ -33,6 +34,7 @@ from blast_radius.core.languages import language_by_name
 SYMBOL_KINDS = frozenset({"class", "function", "method"})
 # Edges whose source depends on their target's behaviour.
 _SYMBOL_EDGE_KINDS = frozenset({"calls", "references", "inherits"})
+T = TypeVar("T")
 _MODULE_EDGE_KINDS = frozenset({"imports"})
 _IMPORTS = FIELD + "imports" + FIELD  # the kind field of a row, after its source
 
@@ -96,50 +98,141 @@ class Seed:
     through_overrides: bool = False
 
 
-class Incoming:
-    """Incoming edges by target, parsed from their rows on first use.
+class Nodes(Mapping[str, Node]):
+    """Nodes by id: some given as values, the others as rows parsed on first use."""
 
-    A walk visits a small part of a large graph, so rows are grouped by
+    def __init__(self, nodes: Iterable[Node], rows: str = "") -> None:
+        self._parsed: dict[str, Node] = {n.id: n for n in nodes}
+        self._rows: dict[str, str] = dict(groups_of_block(rows))
+
+    def _find(self, node_id: str) -> Node | None:
+        node = self._parsed.get(node_id)
+        if node is None:
+            rest = self._rows.get(row_field(node_id))
+            if rest is None:
+                return None
+            node = self._parsed[node_id] = node_of_rest(node_id, rest)
+        return node
+
+    @overload
+    def get(self, node_id: str, /) -> Node | None: ...
+
+    @overload
+    def get(self, node_id: str, /, default: Node | T) -> Node | T: ...
+
+    def get(self, node_id: str, /, default: object = None) -> object:
+        """The node ``node_id``, or ``default``."""
+        node = self._find(node_id)
+        return default if node is None else node
+
+    def __getitem__(self, node_id: str) -> Node:
+        node = self._find(node_id)
+        if node is None:
+            raise KeyError(node_id)
+        return node
+
+    def __contains__(self, node_id: object) -> bool:
+        return isinstance(node_id, str) and (
+            node_id in self._parsed or row_field(node_id) in self._rows
+        )
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._parsed
+        for escaped in self._rows:
+            node_id = text_of_field(escaped)
+            if node_id not in self._parsed:
+                yield node_id
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def of_kind(self, kind: str) -> list[Node]:
+        """Every node of ``kind``, parsing only those."""
+        found = {n.id: n for n in self._parsed.values() if n.kind == kind}
+        prefix = kind + FIELD
+        for escaped, rest in self._rows.items():
+            if rest.startswith(prefix):
+                node_id = text_of_field(escaped)
+                if node_id not in found:
+                    found[node_id] = self[node_id]
+        return list(found.values())
+
+
+class _Groups:
+    """Edge groups by an escaped key, parsed into edges on first use."""
+
+    def __init__(self, block: str, *, by_source: bool) -> None:
+        self._by_source = by_source
+        self._groups: dict[str, list[str]] = {}
+        for key, rests in groups_of_block(block):
+            group = self._groups.get(key)
+            if group is None:
+                self._groups[key] = [rests]
+            else:
+                group.append(rests)
+        self._parsed: dict[str, list[Edge]] = {}
+
+    def edges(self, node_id: str) -> list[Edge] | None:
+        edges = self._parsed.get(node_id)
+        if edges is None:
+            groups = self._groups.get(row_field(node_id))
+            if groups is None:
+                return None
+            rests = [rest for group in groups for rest in group.split(GROUP)]
+            edges = edges_of_group(node_id, rests, by_source=self._by_source)
+            self._parsed[node_id] = edges
+        return edges
+
+    def matching(self, marker: str) -> tuple[list[str], dict[str, list[str]]]:
+        """The keys (escaped, sorted) of rows holding ``marker``, and those rows by key."""
+        rows: dict[str, list[str]] = {}
+        for key, groups in self._groups.items():
+            found = [r for g in groups if marker in g for r in g.split(GROUP) if marker in r]
+            if found:
+                rows[key] = found
+        return sorted(rows), rows
+
+
+class Incoming:
+    """Incoming edges by target, parsed on first use.
+
+    A walk visits a small part of a large graph, so edges are grouped by
     target once (without parsing them) and each group is parsed when asked.
     Edges come in (source, kind) order, whatever order the parts came in.
     """
 
-    def __init__(self, groups: dict[str, list[str]]) -> None:
+    def __init__(self, groups: _Groups) -> None:
         self._groups = groups
-        self._parsed: dict[str, list[Edge]] = {}
 
     def get(self, node_id: str, default: Sequence[Edge] = ()) -> Sequence[Edge]:
-        """The edges into ``node_id`` (``contains`` aside), or ``default``."""
-        edges = self._parsed.get(node_id)
-        if edges is None:
-            rows = self._groups.get(row_field(node_id))
-            if rows is None:
-                return default
-            edges = [edge_of_rest(node_id, rest) for rest in sorted(rows)]
-            edges = [e for e in edges if e.kind != "contains"]
-            self._parsed[node_id] = edges
-        return edges
+        """The edges into ``node_id`` (``contains`` edges aside), or ``default``."""
+        edges = self._groups.edges(node_id)
+        return default if edges is None else edges
 
-    def imports(self) -> tuple[list[str], dict[str, list[str]]]:
-        """The targets of ``imports`` rows (escaped, sorted), and those rows by target."""
-        rows: dict[str, list[str]] = {}
-        for target, group in self._groups.items():
-            imports = [rest for rest in group if _IMPORTS in rest]
-            if imports:
-                rows[target] = imports
-        return sorted(rows), rows
+
+class Children:
+    """The ids a node contains, from ``contains`` edges grouped by their source."""
+
+    def __init__(self, groups: _Groups) -> None:
+        self._groups = groups
+
+    def get(self, node_id: str, default: Sequence[str] = ()) -> Sequence[str]:
+        """The children of ``node_id``, or ``default``."""
+        edges = self._groups.edges(node_id)
+        return default if edges is None else [e.target for e in edges]
 
 
 class ReverseIndex:
     """Incoming edges by target, children, and the nodes of a graph, built once per graph."""
 
-    def __init__(self, nodes: Iterable[Node], edge_rows: str, contains_rows: str) -> None:
-        """Index ``nodes``, a block of edge rows and one of ``contains`` rows (``core.graph``)."""
-        self.nodes: dict[str, Node] = {n.id: n for n in nodes}
-        self.incoming = Incoming(edges_by_target(edge_rows))
-        self.children: dict[str, list[str]] = {}
-        for parent, child in contained(contains_rows):
-            self.children.setdefault(parent, []).append(child)
+    def __init__(
+        self, nodes: Iterable[Node], edge_rows: str, contains_rows: str, node_rows: str = ""
+    ) -> None:
+        """Index nodes (values, and rows) and edge blocks (``core.graph.edge_block``)."""
+        self.nodes = Nodes(nodes, node_rows)
+        self._incoming = _Groups(edge_rows, by_source=False)
+        self.incoming = Incoming(self._incoming)
+        self.children = Children(_Groups(contains_rows, by_source=True))
         self._imports: tuple[list[str], dict[str, list[str]]] | None = None
         self._submodule_imports: dict[str, list[Edge]] = {}
 
@@ -148,7 +241,7 @@ class ReverseIndex:
         """The index of a graph value."""
         edges = [e for e in graph.edges if e.kind != "contains"]
         contains = [e for e in graph.edges if e.kind == "contains"]
-        return cls(graph.nodes, ROW.join(map(edge_row, edges)), ROW.join(map(edge_row, contains)))
+        return cls(graph.nodes, edge_block(edges), edge_block(contains, by_source=True))
 
     def submodule_imports(self, module_id: str) -> list[Edge]:
         """Imports of a module's submodules (at any depth), in (source, target) order.
@@ -162,13 +255,12 @@ class ReverseIndex:
         found = []
         if module_id in self.nodes:
             if self._imports is None:
-                self._imports = self.incoming.imports()
+                self._imports = self._incoming.matching(_IMPORTS)
             targets, rows = self._imports
             prefix = row_field(module_id + ".")
             start = bisect.bisect_left(targets, prefix)
             for escaped in itertools.takewhile(lambda t: t.startswith(prefix), targets[start:]):
-                target = text_of_field(escaped)
-                edges = [edge_of_rest(target, rest) for rest in rows[escaped]]
+                edges = edges_of_group(text_of_field(escaped), rows[escaped])
                 found.extend(self._runs_packages(edges))
             found.sort(key=lambda e: (e.source, e.target))
         self._submodule_imports[module_id] = found
