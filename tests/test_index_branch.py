@@ -190,6 +190,74 @@ def test_a_shallow_pull_request_clone_fetches_and_reads_the_snapshot(
     assert git(reader, "status", "--porcelain") == ""
 
 
+def test_fetching_in_a_shallow_clone_leaves_git_shallow_alone(
+    origin: Path, clone: Callable[..., Path]
+) -> None:
+    publisher = index_branch(clone("publisher"))
+    for n in (1, 2, 3):
+        publisher.publish(sha(n), f"graph {n}".encode(), keep=2)
+    reader = clone("reader", "--depth", "1", "--single-branch", "--branch", "main")
+    shallow = reader / ".git" / "shallow"
+    before = shallow.read_bytes()
+    # As if the analysis were deepening the clone right now: a fetch that
+    # wrote .git/shallow would fail on this lock.
+    lock = reader / ".git" / "shallow.lock"
+    lock.write_bytes(b"")
+    branch = index_branch(reader)
+
+    assert branch.fetch() is True
+
+    lock.unlink()
+    assert shallow.read_bytes() == before
+    snapshots = branch.list_snapshots()
+    assert list(snapshots) == [sha(3), sha(2)]
+    assert branch.read(snapshots[sha(3)], max_bytes=100) == b"graph 3"
+    assert branch.read(snapshots[sha(2)], max_bytes=100) == b"graph 2"
+
+
+def test_a_full_clone_stays_a_full_clone_after_fetching(
+    origin: Path, clone: Callable[..., Path]
+) -> None:
+    index_branch(clone("publisher")).publish(sha(1), b"data")
+    reader = clone("reader", "--single-branch", "--branch", "main")
+    branch = index_branch(reader)
+
+    assert branch.fetch() is True
+
+    assert git(reader, "rev-parse", "--is-shallow-repository").strip() == "false"
+    assert not (reader / ".git" / "shallow").exists()
+    assert branch.read(branch.list_snapshots()[sha(1)], max_bytes=100) == b"data"
+
+
+def test_a_fetch_depth_still_asks_for_a_shallow_fetch(
+    origin: Path, clone: Callable[..., Path]
+) -> None:
+    index_branch(clone("publisher")).publish(sha(1), b"data")
+    reader = clone("reader", "--single-branch", "--branch", "main")
+    branch = IndexBranch(reader, fetch_depth=1, retry_delay=0)
+
+    assert branch.fetch() is True
+
+    # The documented cost of a depth: git records a shallow boundary.
+    assert git(reader, "rev-parse", "--is-shallow-repository").strip() == "true"
+    assert list(branch.list_snapshots()) == [sha(1)]
+
+
+def test_fetch_starts_no_automatic_gc(origin: Path, clone: Callable[..., Path]) -> None:
+    # A gc --auto started by the fetch would prune .git/shallow under its lock.
+    reader = clone("reader", "--single-branch", "--branch", "main")
+    git(reader, "config", "gc.autoPackLimit", "1")
+    git(reader, "config", "gc.autoDetach", "false")
+    index_branch(clone("publisher")).publish(sha(1), b"data")
+    packs = reader / ".git" / "objects" / "pack"
+    assert len(list(packs.glob("*.pack"))) == 1
+
+    assert index_branch(reader).fetch() is True
+
+    # The fetched pack is kept beside the clone's: nothing repacked them.
+    assert len(list(packs.glob("*.pack"))) == 2
+
+
 def test_keep_drops_the_oldest_snapshots(origin: Path, clone: Callable[..., Path]) -> None:
     branch = index_branch(clone("runner"))
     for n in (1, 2, 3):
@@ -200,8 +268,39 @@ def test_keep_drops_the_oldest_snapshots(origin: Path, clone: Callable[..., Path
         ["index.json", f"snapshots/{sha(3)}.brs", f"snapshots/{sha(2)}.brs"]
     )
     assert list(branch.list_snapshots()) == [sha(3), sha(2)]
-    # Every publish is a fast-forward of the previous one.
-    assert git(origin, "rev-list", "--count", BRANCH).strip() == "3"
+    # Every publish replaces the branch with one parentless commit.
+    assert git(origin, "rev-list", "--count", BRANCH).strip() == "1"
+    assert git(origin, "log", "-1", "--format=%P", BRANCH).strip() == ""
+
+
+def blob_id(root: Path, data: bytes) -> str:
+    return run_git(root, "hash-object", "--stdin", stdin=data).decode().strip()
+
+
+def test_the_branch_holds_only_the_kept_snapshots(origin: Path, clone: Callable[..., Path]) -> None:
+    branch = index_branch(clone("runner"))
+    for n in (1, 2, 3):
+        branch.publish(sha(n), f"graph {n}".encode(), keep=2)
+
+    assert git(origin, "rev-list", "--count", BRANCH).strip() == "1"
+    assert git(origin, "log", "-1", "--format=%P", BRANCH).strip() == ""
+    reachable = run_git(origin, "rev-list", "--objects", "--no-object-names", BRANCH)
+    kinds = run_git(
+        origin, "cat-file", "--batch-check=%(objecttype) %(objectname)", stdin=reachable
+    ).decode()
+    blobs = {oid for kind, oid in (line.split() for line in kinds.splitlines()) if kind == "blob"}
+    index_json = git(origin, "rev-parse", f"{BRANCH}:index.json").strip()
+    kept = {blob_id(origin, b"graph 3"), blob_id(origin, b"graph 2")}
+    assert blobs == {index_json, *kept}
+
+    # The dropped snapshot is unreachable, so the server's gc collects it.
+    dropped = blob_id(origin, b"graph 1")
+    git(origin, "gc", "--quiet", "--prune=now")
+    assert "count: 0" in git(origin, "count-objects", "-v").splitlines()
+    missing = subprocess.run(["git", "-C", str(origin), "cat-file", "-e", dropped], check=False)
+    assert missing.returncode != 0
+    for oid in kept:
+        git(origin, "cat-file", "-e", oid)
 
 
 def test_publishing_a_commit_again_replaces_its_snapshot(
@@ -247,17 +346,19 @@ class RacedIndexBranch(IndexBranch):
         self.races = races
         self.pushes = 0
 
-    def _push(self, new: str) -> bool:
+    def _push(self, new: str, expected: str | None) -> bool:
         self.pushes += 1
         if self.pushes <= self.races:
             self.competitor(self.pushes)
-        return super()._push(new)
+        return super()._push(new, expected)
 
 
-def test_a_publisher_that_loses_the_race_retries_on_top_of_the_winner(
-    origin: Path, clone: Callable[..., Path]
+@pytest.mark.parametrize("existed", [True, False], ids=["branch moved", "branch created"])
+def test_a_publisher_that_loses_the_lease_retries_on_top_of_the_winner(
+    origin: Path, clone: Callable[..., Path], existed: bool
 ) -> None:
-    index_branch(clone("earlier")).publish(sha(0), b"zero")
+    if existed:
+        index_branch(clone("earlier")).publish(sha(0), b"zero")
     runner_a, runner_b = clone("a"), clone("b")
     a_tips: list[str] = []
 
@@ -267,12 +368,16 @@ def test_a_publisher_that_loses_the_race_retries_on_top_of_the_winner(
     b = RacedIndexBranch(runner_b, a_publishes, races=1)
     b_tip = b.publish(sha(2), b"from b")
 
-    # B fetched, A pushed, B's first push was refused, its second landed.
+    # B fetched, A pushed, B's first push lost its lease ("stale info": the
+    # branch was not the tip B built on, or no longer absent), its second landed.
     assert b.pushes == 2
     assert git(origin, "rev-parse", BRANCH).strip() == b_tip
-    assert listed_commits(origin) == [sha(2), sha(1), sha(0)]
-    # No force: A's commit is still in the history, right under B's.
-    assert git(origin, "log", "-1", "--format=%P", b_tip).strip() == a_tips[0]
+    earlier = [sha(0)] if existed else []
+    assert listed_commits(origin) == [sha(2), sha(1), *earlier]
+    # A's commit was replaced, not built upon; its snapshot was carried over.
+    assert git(origin, "rev-list", "--count", BRANCH).strip() == "1"
+    assert git(origin, "log", "-1", "--format=%P", b_tip).strip() == ""
+    assert run_git(origin, "show", f"{a_tips[0]}:snapshots/{sha(1)}.brs") == b"from a"
     reader = index_branch(clone("reader"))
     assert reader.fetch()
     snapshots = reader.list_snapshots()
@@ -280,15 +385,21 @@ def test_a_publisher_that_loses_the_race_retries_on_top_of_the_winner(
     assert reader.read(snapshots[sha(2)], 100) == b"from b"
 
 
+@pytest.mark.parametrize("existed", [True, False], ids=["branch moved", "branch created"])
 def test_a_push_that_loses_the_race_on_the_server_is_retried(
-    tmp_path: Path, origin: Path, clone: Callable[..., Path]
+    tmp_path: Path, origin: Path, clone: Callable[..., Path], existed: bool
 ) -> None:
-    # A's push lands while B's push is being received: B's ref update then
-    # fails on the server ("failed to update ref") rather than in B's client.
+    # A's push lands while B's push is being received: B's lease held when B's
+    # client checked it, so the server's own compare-and-swap of the ref fails
+    # ("[remote rejected] (failed to update ref)") instead.
     runner_a = clone("a")
     before = index_branch(runner_a).publish(sha(0), b"zero")
     a_tip = index_branch(runner_a).publish(sha(1), b"from a")
-    git(origin, "update-ref", f"refs/heads/{BRANCH}", before, a_tip)
+    if existed:
+        git(origin, "update-ref", f"refs/heads/{BRANCH}", before, a_tip)
+    else:
+        git(origin, "update-ref", "-d", f"refs/heads/{BRANCH}", a_tip)
+    old = before if existed else '""'
     marker = tmp_path / "a-landed"
     hook = origin / "hooks" / "pre-receive"
     hook.write_text(
@@ -299,7 +410,7 @@ def test_a_push_that_loses_the_race_on_the_server_is_retried(
         # Ref updates are refused inside the push's quarantine; this one
         # stands for another client's push, outside it.
         "  unset GIT_QUARANTINE_PATH\n"
-        f"  git update-ref refs/heads/{BRANCH} {a_tip} {before}\n"
+        f"  git update-ref refs/heads/{BRANCH} {a_tip} {old}\n"
         "fi\n",
         encoding="utf-8",
     )
@@ -311,11 +422,12 @@ def test_a_push_that_loses_the_race_on_the_server_is_retried(
     assert marker.exists()
     assert b.pushes == 2
     assert git(origin, "rev-parse", BRANCH).strip() == b_tip
-    assert git(origin, "log", "-1", "--format=%P", b_tip).strip() == a_tip
+    assert git(origin, "log", "-1", "--format=%P", b_tip).strip() == ""
+    # Rebuilt on A's commit: A's snapshot and the one A carried are kept.
     assert listed_commits(origin) == [sha(2), sha(1), sha(0)]
 
 
-def test_a_publisher_gives_up_after_max_attempts_without_forcing(
+def test_a_publisher_gives_up_after_max_attempts_without_overwriting(
     origin: Path, clone: Callable[..., Path]
 ) -> None:
     runner_a = clone("a")
@@ -346,6 +458,22 @@ def test_a_push_refused_for_another_reason_is_not_retried(
 
     assert b.pushes == 1
     assert git(origin, "branch", "--list", BRANCH) == ""
+
+
+def test_a_server_that_refuses_to_replace_the_branch_is_reported_not_retried(
+    origin: Path, clone: Callable[..., Path]
+) -> None:
+    runner = clone("runner")
+    first = index_branch(runner).publish(sha(1), b"one")
+    # What branch protection that blocks force pushes amounts to.
+    git(origin, "config", "receive.denyNonFastForwards", "true")
+    b = RacedIndexBranch(runner, lambda _: None, races=0)
+
+    with pytest.raises(IndexBranchError, match=r"non-fast-forward.*force-push this branch"):
+        b.publish(sha(2), b"two")
+
+    assert b.pushes == 1
+    assert git(origin, "rev-parse", BRANCH).strip() == first
 
 
 # -- what is read from the branch is checked ---------------------------------------
@@ -439,7 +567,9 @@ def test_tampered_branch_content_is_ignored(
     # The old snapshot had no usable creation time: the tampered commit's date stands in.
     tampered_date = git(origin, "show", "-s", "--format=%cI", tampered).strip()
     assert entries[1]["created"] == tampered_date
-    assert git(origin, "log", "-1", "--format=%P", BRANCH).strip() == tampered
+    # The tampered commit was replaced, not built upon.
+    assert git(origin, "log", "-1", "--format=%P", BRANCH).strip() == ""
+    assert git(origin, "rev-list", "--count", BRANCH).strip() == "1"
 
     # Nothing was ever written as a file, inside the clones or next to them.
     assert list(tmp_path.rglob("evil*")) == []
@@ -483,12 +613,13 @@ def test_without_a_remote_publish_moves_only_the_local_branch(make_repo: MakeRep
     branch = index_branch(root)
 
     assert branch.fetch() is False
-    tip = branch.publish(sha(1), b"one")
-    branch.publish(sha(2), b"two", keep=1)
+    branch.publish(sha(1), b"one")
+    tip = branch.publish(sha(2), b"two", keep=1)
 
     assert branch.pushed is False
     assert checkout_state(root) == before
-    assert git(root, "log", "-1", "--format=%P", BRANCH).strip() == tip
+    assert git(root, "rev-parse", BRANCH).strip() == tip
+    assert git(root, "log", "-1", "--format=%P", BRANCH).strip() == ""
     assert list(branch.list_snapshots()) == [sha(2)]
     assert branch.read(branch.list_snapshots()[sha(2)], 10) == b"two"
 

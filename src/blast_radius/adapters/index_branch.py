@@ -1,16 +1,25 @@
 """The index branch: prebuilt graph snapshots of the default branch, kept in git.
 
-A data branch (``blast-radius-index`` by default) with a history of its own
-holds one opaque snapshot per indexed commit, ``snapshots/<commit>.brs``, and
-an ``index.json`` that lists them newest first::
+A data branch (``blast-radius-index`` by default) holds one opaque snapshot
+per indexed commit, ``snapshots/<commit>.brs``, and an ``index.json`` that
+lists them newest first::
 
     [{"commit": "<sha>", "file": "snapshots/<sha>.brs", "created": "<iso8601>", "size": 123}]
+
+The branch is always a single commit without a parent. Each publish replaces
+it with a new parentless commit that carries the newest snapshots over, so the
+snapshots it drops become unreachable and the server collects them: the
+repository does not grow with every publish, a plain clone does not download
+every snapshot ever made, and readers need no ``--depth`` (which would write
+``.git/shallow``). Since the replacement is not a fast-forward, the push is
+leased on the tip it was built from; when another job replaced the branch in
+the meantime the lease is lost and the publish is rebuilt on top of that
+job's commit, so neither snapshot is lost.
 
 The scheduled index job publishes snapshots; pull-request runs fetch the
 branch and read the snapshot of their base. Publishing builds trees and
 commits with plumbing commands only, so the checkout's work tree, staging
-area and HEAD are never touched, and it pushes without force, retrying on top
-of whatever another job pushed in the meantime.
+area and HEAD are never touched.
 
 Anyone who can push to the repository can also edit this branch, so what is
 read from it is checked: only ``snapshots/<40 or 64 hex>.brs`` blobs are ever
@@ -53,7 +62,10 @@ _IDENTITY = {
 }
 
 # Push outcomes that mean "someone else moved the branch first": the client
-# saw it ([rejected]), or the server did while updating the ref.
+# saw it ([rejected]), or the server did while updating the ref. A lost lease
+# reads "[rejected] (stale info)" whether the branch moved or was created
+# meanwhile; the server's own compare-and-swap failing reads "[remote rejected]
+# (failed to update ref)". The other two are what a push without force says.
 _RACE_REASONS = ("non-fast-forward", "fetch first", "stale info")
 _REMOTE_RACE_REASONS = ("failed to update ref", "cannot lock ref", "failed to lock")
 
@@ -123,10 +135,12 @@ class IndexBranch:
     job checks out with ``persist-credentials: true`` and ``contents: write``.
     Nothing here asks for or stores credentials; git is told never to prompt.
 
-    ``fetch_depth`` (1 by default) bounds what is downloaded, since the branch's
-    history keeps every snapshot ever published. A shallow fetch records a
-    shallow boundary, so afterwards git calls even a full clone shallow; pass
-    None to fetch the whole history instead.
+    The branch is one parentless commit, replaced on every publish under a
+    lease (see ``publish``), so a fetch downloads the kept snapshots and
+    nothing else. ``fetch_depth`` (None by default) is there for callers that
+    still want ``--depth``; with it git writes ``.git/shallow`` (taking
+    ``shallow.lock``, which a concurrent ``git fetch --deepen`` of the same
+    clone also needs) and afterwards calls even a full clone shallow.
     """
 
     def __init__(
@@ -135,7 +149,7 @@ class IndexBranch:
         branch: str = DEFAULT_BRANCH,
         remote: str = "origin",
         *,
-        fetch_depth: int | None = 1,
+        fetch_depth: int | None = None,
         retry_delay: float = 2.0,
         timeout: float = _LOCAL_TIMEOUT,
         network_timeout: float = _NETWORK_TIMEOUT,
@@ -246,9 +260,15 @@ class IndexBranch:
     def fetch(self) -> bool:
         """Fetch the branch from the remote into ``refs/remotes/<remote>/<branch>``.
 
-        Tags are not fetched, and only ``fetch_depth`` commits of the branch.
-        Returns False, without error, when the repository has no such remote or
-        the remote has no such branch (a stale remote-tracking ref is then
+        Tags are not fetched. The branch is a single commit, so without
+        ``fetch_depth`` the fetch passes no ``--depth``: git then leaves
+        ``.git/shallow`` as it is and takes no ``shallow.lock``, and the fetch
+        can run in a shallow clone while the analysis deepens the same clone.
+        Automatic maintenance is off for this fetch, as a ``gc --auto`` it
+        started would prune ``.git/shallow`` under that lock.
+
+        Returns False, without error, when the repository has no such remote
+        or the remote has no such branch (a stale remote-tracking ref is then
         deleted, so the branch is not read from it). Other failures, such as
         a network or permission error, raise IndexBranchError.
         """
@@ -259,6 +279,10 @@ class IndexBranch:
         args = [
             "-c",
             "fetch.unpackLimit=1",
+            "-c",
+            "maintenance.auto=false",
+            "-c",
+            "gc.auto=0",
             "fetch",
             "--quiet",
             "--no-tags",
@@ -412,22 +436,28 @@ class IndexBranch:
     ) -> str:
         """Add or replace the snapshot of ``commit``, keep the newest ``keep``, and push.
 
-        The new commit goes on top of the remote branch (a first commit with no
-        parent creates the branch) and carries every snapshot the remote holds
-        at that moment, in index.json order after the new one, up to ``keep``.
-        Files on the branch that are not snapshots are dropped. Only plumbing
-        commands are used, so the work tree, staging area and HEAD stay as
-        they are.
+        The new commit has no parent and replaces the branch: it carries every
+        snapshot the fetched tip holds, in index.json order after the new one,
+        up to ``keep``, and snapshots beyond that are left unreachable for the
+        server to collect. Files on the branch that are not snapshots are
+        dropped. Only plumbing commands are used, so the work tree, staging
+        area and HEAD stay as they are.
 
-        The push is never forced. When another job moved the branch between
-        the fetch and the push, the snapshot is applied again on top of the
-        new remote branch, up to ``max_attempts`` times with a short random
-        pause, then IndexBranchError is raised. The push uses the checkout's
-        own credentials (``persist-credentials: true`` in GitHub Actions) and
+        The replacement is not a fast-forward, so it is pushed with
+        ``--force-with-lease`` on the tip it was built from (on "no branch
+        yet" when there was none): the push succeeds only if the remote
+        branch is still exactly that commit. When another job replaced or
+        created the branch between the fetch and the push, the lease is lost;
+        the branch is fetched again and the commit rebuilt on the new tip, so
+        the other job's snapshot is carried too, up to ``max_attempts`` times
+        with a short random pause, then IndexBranchError is raised. The push
+        uses the checkout's own credentials (``persist-credentials: true`` in
+        GitHub Actions), needs force pushes to this branch to be allowed, and
         skips pre-push hooks, which are meant for code, not generated data.
 
         Without the remote, only the local branch ``refs/heads/<branch>`` is
-        updated and ``self.pushed`` is False. Returns the new commit's id.
+        replaced, under the same compare-and-swap, and ``self.pushed`` is
+        False. Returns the new commit's id.
         """
         commit = commit.lower()
         snapshot_path(commit)  # refuses anything but a full commit id
@@ -445,9 +475,9 @@ class IndexBranch:
             return new
 
         for attempt in range(1, max_attempts + 1):
-            parent = self._ref_tip(self.tracking_ref) if self.fetch() else None
-            new = self._build_commit(parent, entry, keep, message)
-            if self._push(new):
+            base = self._ref_tip(self.tracking_ref) if self.fetch() else None
+            new = self._build_commit(base, entry, keep, message)
+            if self._push(new, base):
                 self._run(["update-ref", "-m", "blast-radius: pushed", self.tracking_ref, new])
                 self.pushed = True
                 return new
@@ -468,19 +498,19 @@ class IndexBranch:
                 f"{self.branch!r} is checked out in {self.root}: switch to another branch "
                 "before publishing to it"
             )
-        parent = self._ref_tip(self.local_ref)
-        new = self._build_commit(parent, entry, keep, message)
+        base = self._ref_tip(self.local_ref)
+        new = self._build_commit(base, entry, keep, message)
         # Passing the old value (all zeros: "must not exist yet") makes the
         # update fail instead of overwriting a concurrent local publish.
-        expected = parent or "0" * len(new)
+        expected = base or "0" * len(new)
         self._run(["update-ref", "-m", "blast-radius: index", self.local_ref, new, expected])
         return new
 
-    def _build_commit(self, parent: str | None, entry: _Entry, keep: int, message: str) -> str:
-        """A commit on ``parent`` whose snapshots are ``entry`` then the parent's newest ones."""
+    def _build_commit(self, base: str | None, entry: _Entry, keep: int, message: str) -> str:
+        """A parentless commit whose snapshots are ``entry`` then ``base``'s newest ones."""
         carried: list[_Entry] = []
-        if parent is not None:
-            carried = [old for old in self._entries(parent) if old.commit != entry.commit]
+        if base is not None:
+            carried = [old for old in self._entries(base) if old.commit != entry.commit]
         entries = [entry, *carried][:keep]
         listing = [
             {"commit": e.commit, "file": e.path, "created": e.created, "size": e.size}
@@ -497,21 +527,26 @@ class IndexBranch:
                 ("040000", "tree", snapshots, "snapshots"),
             ]
         )
-        args = ["commit-tree", "--no-gpg-sign", tree]
-        if parent is not None:
-            args += ["-p", parent]
-        return self._object_id(args, stdin=message.encode("utf-8"), env=_IDENTITY)
+        # No -p: the branch keeps no history, so dropped snapshots can be collected.
+        return self._object_id(
+            ["commit-tree", "--no-gpg-sign", tree], stdin=message.encode("utf-8"), env=_IDENTITY
+        )
 
     def _mktree(self, entries: Sequence[tuple[str, str, str, str]]) -> str:
         # Names here come from validated ids only, never from the branch.
         records = "".join(f"{mode} {kind} {oid}\t{name}\0" for mode, kind, oid, name in entries)
         return self._object_id(["mktree", "-z"], stdin=records.encode("ascii"))
 
-    def _push(self, new: str) -> bool:
-        """Push ``new`` as the branch, without force; False if another push came first."""
+    def _push(self, new: str, expected: str | None) -> bool:
+        """Replace the branch with ``new`` if it is still ``expected`` (None: absent).
+
+        False if another push came first (the lease was lost, or the server's
+        ref update lost a race).
+        """
         destination = f"refs/heads/{self.branch}"
+        lease = f"--force-with-lease={destination}:{expected or ''}"
         result = self._attempt(
-            ["push", "--porcelain", "--no-verify", self.remote, f"{new}:{destination}"],
+            ["push", "--porcelain", "--no-verify", lease, self.remote, f"{new}:{destination}"],
             timeout=self.network_timeout,
         )
         if result.returncode == 0:
@@ -528,7 +563,8 @@ class IndexBranch:
             f"pushing {self.branch!r} to {self.remote!r} failed in {self.root}: {detail}. "
             "The index job needs push access with the checkout's credentials "
             "(actions/checkout with `persist-credentials: true`, `contents: write`), and "
-            "branch protection must allow it to push this branch"
+            "branch protection or rulesets must allow it to force-push this branch (each "
+            "publish replaces its single commit)"
         )
 
     def _pause(self, attempt: int) -> None:
