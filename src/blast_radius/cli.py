@@ -273,6 +273,9 @@ def _impact_command(args: argparse.Namespace) -> ImpactCommand:
 def _cmd_impact(args: argparse.Namespace) -> int:
     command = _impact_command(args)
     started = time.perf_counter()
+    snapshots = branch_snapshots(command.index.root, command.index_branch)
+    if snapshots is not None:
+        snapshots.prefetch()
     report = analyze_impact(
         LocalRepository(command.index.root),
         command.request,
@@ -281,7 +284,7 @@ def _cmd_impact(args: argparse.Namespace) -> int:
         command.index.settings,
         fingerprint(LANGUAGES, __version__),
         StderrProgress(enabled=not command.index.quiet),
-        snapshots=branch_snapshots(command.index.root, command.index_branch),
+        snapshots=snapshots,
     )
     report = replace(report, elapsed_seconds=round(time.perf_counter() - started, 2))
     if command.output_format == "json":

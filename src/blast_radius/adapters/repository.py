@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 from pathlib import Path
 
 from blast_radius.adapters.git import GitRepo
@@ -49,14 +50,32 @@ class BranchSnapshots:
     def __init__(self, branch: IndexBranch) -> None:
         self._branch = branch
         self._refs: dict[str, SnapshotRef] | None = None
+        self._fetching: threading.Thread | None = None
+
+    def prefetch(self) -> None:
+        """Start fetching the branch in the background; ``commits`` waits for it.
+
+        The download is the longest wait of a restored run, and the branch is
+        one parentless commit whose fetch leaves ``.git/shallow`` alone, so it
+        can overlap the base branch's fetch and the work before the restore.
+        """
+        if self._refs is None and self._fetching is None:
+            self._fetching = threading.Thread(target=self._fetch, name="index-fetch", daemon=True)
+            self._fetching.start()
+
+    def _fetch(self) -> None:
+        # No access to the remote (a private repository without credentials)
+        # leaves the local branch, if any.
+        with contextlib.suppress(IndexBranchError):
+            self._branch.fetch()
 
     def commits(self) -> set[str]:
         """Indexed commits on the branch (fetched from the remote when possible)."""
         if self._refs is None:
-            # No access to the remote (a private repository without credentials)
-            # leaves the local branch, if any.
-            with contextlib.suppress(IndexBranchError):
-                self._branch.fetch()
+            if self._fetching is None:
+                self._fetch()
+            else:
+                self._fetching.join()
             try:
                 self._refs = self._branch.list_snapshots()
             except IndexBranchError:

@@ -55,6 +55,9 @@ class GitHubRunner:
     def analyze(self, base: str, head: str | None, reviewers: frozenset[str] | None) -> Report:
         """The impact report of ``head`` (or the checkout) against ``base``."""
         settings = self.settings
+        snapshots = branch_snapshots(settings.workspace, settings.index_branch)
+        if snapshots is not None:
+            snapshots.prefetch()
         repository = LocalRepository(settings.workspace)
         if head is not None:
             try:
@@ -76,7 +79,7 @@ class GitHubRunner:
             settings.index_settings,
             fingerprint(LANGUAGES, __version__),
             StderrProgress(),
-            snapshots=branch_snapshots(settings.workspace, settings.index_branch),
+            snapshots=snapshots,
         )
 
     def index(self) -> str:
