@@ -24,7 +24,13 @@ from blast_radius.adapters.git import GitError
 from blast_radius.adapters.grammars import GrammarError, fingerprint
 from blast_radius.adapters.index_branch import IndexBranch
 from blast_radius.adapters.progress import StderrProgress
-from blast_radius.adapters.render import TemplateError, render_markdown, render_text
+from blast_radius.adapters.render import (
+    DEFAULT_TEMPLATE,
+    TemplateError,
+    make_environment,
+    render_markdown,
+    render_text,
+)
 from blast_radius.adapters.repository import LocalRepository, branch_snapshots
 from blast_radius.adapters.runner import GitHubRunner, RunnerSettings
 from blast_radius.adapters.sample import build_sample_repository
@@ -274,8 +280,13 @@ def _cmd_impact(args: argparse.Namespace) -> int:
     command = _impact_command(args)
     started = time.perf_counter()
     snapshots = branch_snapshots(command.index.root, command.index_branch)
+    environment = None
     if snapshots is not None:
         snapshots.prefetch()
+        if command.output_format == "markdown":
+            # Compiling the template is work the download can hide.
+            environment = make_environment()
+            environment.get_template(DEFAULT_TEMPLATE)
     report = analyze_impact(
         LocalRepository(command.index.root),
         command.request,
@@ -292,7 +303,7 @@ def _cmd_impact(args: argparse.Namespace) -> int:
     elif command.output_format == "text":
         text = render_text(report)
     else:
-        text = render_markdown(report)
+        text = render_markdown(report, environment=environment)
     if command.out is not None:
         command.out.parent.mkdir(parents=True, exist_ok=True)
         command.out.write_text(text, encoding="utf-8")

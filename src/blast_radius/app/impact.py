@@ -117,6 +117,11 @@ def analyze_impact(
     base_commit = repo.resolve(request.base)
     head_commit = repo.resolve(request.head) if request.head is not None else None
     changes = repo.changed_files(merge_base, head_commit)
+    head_source = repo.source_at(head_commit)
+    # The changed files' new versions are parsed in any case: parse them while
+    # the index branch may still be downloading.
+    new_paths = [c.new_path for c in changes if c.new_path]
+    new_facts = facts_of_files(head_source, store, extractor, settings, fingerprint, new_paths)
     restored: Restored | None = None
     if snapshots is not None:
         restored = restore_snapshot(
@@ -124,7 +129,7 @@ def analyze_impact(
         )
 
     def side(commit: str | None) -> _Side:
-        source = repo.source_at(commit)
+        source = head_source if commit == head_commit else repo.source_at(commit)
         result = index_tree(
             source, store, extractor, settings, fingerprint, progress, as_text=False
         )
@@ -149,9 +154,7 @@ def analyze_impact(
     old_source = old.source if old else repo.source_at(merge_base)
 
     old_paths = [c.old_path for c in changes if c.old_path]
-    new_paths = [c.new_path for c in changes if c.new_path]
     old_facts = facts_of_files(old_source, store, extractor, settings, fingerprint, old_paths)
-    new_facts = facts_of_files(new.source, store, extractor, settings, fingerprint, new_paths)
     store.save()
     new_modules = _modules_by_path(new.index)
     old_modules = _modules_by_path(old.index) if old else new_modules
