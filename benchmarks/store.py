@@ -90,8 +90,8 @@ _IDENTITY = ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid"]
 # Functions of the tool, by (path suffix, name), that the breakdown of a
 # restored run is made of (cumulative times from cProfile).
 _PROFILED = {
-    "imports": ("blast_radius/cli.py", "<module>"),
-    "command": ("blast_radius/cli.py", "_cmd_impact"),
+    "imports": ("blast_radius/commands.py", "<module>"),
+    "command": ("blast_radius/commands.py", "_cmd_impact"),
     "analyze": ("blast_radius/app/impact.py", "analyze_impact"),
     "merge_base": ("blast_radius/adapters/git.py", "merge_base"),
     "restore": ("blast_radius/app/store.py", "restore_snapshot"),
@@ -454,7 +454,7 @@ class Profile:
         save_in_tree = c("save", "index_tree")
         save_in_analyze = c("save", "analyze")
         return [
-            ("imports of blast_radius.cli", c("imports")),
+            ("imports of blast_radius.commands", c("imports")),
             ("merge base: fetch main, deepen the clone", c("merge_base")),
             ("fetch of the index branch", c("index_fetch")),
             ("snapshot: decode (inflate, check)", c("decode")),
@@ -695,7 +695,9 @@ def main(argv: list[str] | None = None) -> int:
         results["startup"] = {
             "python_seconds": best_of(repeat, "python -c pass", [args.python, "-c", "pass"]),
             "import_cli_seconds": best_of(
-                repeat, "import blast_radius.cli", [args.python, "-c", "import blast_radius.cli"]
+                repeat,
+                "import blast_radius.commands",
+                [args.python, "-c", "import blast_radius.commands"],
             ),
         }
         results["index_fetch"] = time_index_fetch(scratch, repeat)
@@ -930,7 +932,7 @@ def print_report(results: dict[str, Any]) -> None:
     print("where a restored run's time goes:")
     print(
         f"    python start-up {start['python_seconds']:.3f} s; "
-        f"python + import blast_radius.cli {start['import_cli_seconds']:.3f} s"
+        f"python + import blast_radius.commands {start['import_cli_seconds']:.3f} s"
     )
     print(
         f"    the index-branch fetch alone (same git command, fresh runner clone): "

@@ -24,7 +24,8 @@ SAMPLE = ROOT / "src" / "blast_radius" / "sample" / "base"
 def build_scenario(name: str, target: Path) -> Path:
     """A repository whose ``main`` is the scenario's base and ``pr`` its change."""
     folder = SCENARIOS / name
-    shutil.copytree(folder / "base" if (folder / "base").is_dir() else SAMPLE, target)
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc")  # compiled caches next to the sample
+    shutil.copytree(folder / "base" if (folder / "base").is_dir() else SAMPLE, target, ignore=skip)
     git(target, "init", "-q", "-b", "main")
     git(target, "add", "-A")
     git(target, "commit", "-q", "-m", "base")

@@ -29,10 +29,12 @@ file is ignored, and blobs are read with a size limit.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
 import subprocess
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -572,6 +574,30 @@ class IndexBranch:
         delay = self.retry_delay * attempt * random.uniform(0.5, 1.5)
         if delay > 0:
             time.sleep(delay)
+
+
+class BackgroundFetch:
+    """``IndexBranch.fetch`` running in a thread, started at once.
+
+    The download is the longest wait of a pull-request run, and the branch is
+    one parentless commit whose fetch leaves ``.git/shallow`` alone, so it can
+    run while the rest of the tool loads and the base branch is fetched.
+    """
+
+    def __init__(self, branch: IndexBranch) -> None:
+        self.branch = branch
+        self._thread = threading.Thread(target=self._fetch, name="index-fetch", daemon=True)
+        self._thread.start()
+
+    def _fetch(self) -> None:
+        # No access to the remote (a private repository without credentials)
+        # leaves the local branch, if any; the reader finds out.
+        with contextlib.suppress(IndexBranchError):
+            self.branch.fetch()
+
+    def wait(self) -> None:
+        """Return when the fetch has finished (successfully or not)."""
+        self._thread.join()
 
 
 def _now() -> str:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from pathlib import Path
 
 from blast_radius.adapters.git import GitRepo
-from blast_radius.adapters.index_branch import IndexBranch, IndexBranchError, SnapshotRef
+from blast_radius.adapters.index_branch import (
+    BackgroundFetch,
+    IndexBranch,
+    IndexBranchError,
+    SnapshotRef,
+)
 from blast_radius.adapters.tree import CommitTree
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.indexing import FileSource
@@ -47,35 +50,22 @@ class LocalRepository:
 class BranchSnapshots:
     """Snapshots on an index branch, as the impact analysis reads them."""
 
-    def __init__(self, branch: IndexBranch) -> None:
+    def __init__(self, branch: IndexBranch, fetching: BackgroundFetch | None = None) -> None:
         self._branch = branch
+        self._fetching = fetching
         self._refs: dict[str, SnapshotRef] | None = None
-        self._fetching: threading.Thread | None = None
 
     def prefetch(self) -> None:
-        """Start fetching the branch in the background; ``commits`` waits for it.
-
-        The download is the longest wait of a restored run, and the branch is
-        one parentless commit whose fetch leaves ``.git/shallow`` alone, so it
-        can overlap the base branch's fetch and the work before the restore.
-        """
+        """Start fetching the branch in the background; ``commits`` waits for it."""
         if self._refs is None and self._fetching is None:
-            self._fetching = threading.Thread(target=self._fetch, name="index-fetch", daemon=True)
-            self._fetching.start()
-
-    def _fetch(self) -> None:
-        # No access to the remote (a private repository without credentials)
-        # leaves the local branch, if any.
-        with contextlib.suppress(IndexBranchError):
-            self._branch.fetch()
+            self._fetching = BackgroundFetch(self._branch)
 
     def commits(self) -> set[str]:
         """Indexed commits on the branch (fetched from the remote when possible)."""
         if self._refs is None:
             if self._fetching is None:
-                self._fetch()
-            else:
-                self._fetching.join()
+                self._fetching = BackgroundFetch(self._branch)
+            self._fetching.wait()
             try:
                 self._refs = self._branch.list_snapshots()
             except IndexBranchError:
@@ -89,8 +79,15 @@ class BranchSnapshots:
         return self._branch.read(self._refs[commit], max_bytes)
 
 
-def branch_snapshots(root: Path, branch: str | None) -> BranchSnapshots | None:
-    """The snapshots of ``branch`` in the clone at ``root``; None when no branch is named."""
+def branch_snapshots(
+    root: Path, branch: str | None, fetching: BackgroundFetch | None = None
+) -> BranchSnapshots | None:
+    """The snapshots of ``branch`` in the clone at ``root``; None when no branch is named.
+
+    ``fetching`` is a fetch of that branch already under way, if any.
+    """
     if not branch:
         return None
+    if fetching is not None and fetching.branch.branch == branch:
+        return BranchSnapshots(fetching.branch, fetching)
     return BranchSnapshots(IndexBranch(root, branch))
