@@ -271,9 +271,15 @@ def test_hits(
     modules_by_path = {n.path: n for n in sorted(index.nodes.of_kind("module"))}
     hits: dict[str, TestHit] = {}
     files: set[str] = set()
+    is_test_file: dict[str, bool] = {}
     for node_id, distance, confidence in reached:
         node = index.nodes.get(node_id)
-        if node is None or not _is_test_file(node.path, testpaths):
+        if node is None:
+            continue
+        known = is_test_file.get(node.path)
+        if known is None:
+            known = is_test_file[node.path] = _is_test_file(node.path, testpaths)
+        if not known:
             continue
         rule = language_for_path(node.path)
         if rule is None:

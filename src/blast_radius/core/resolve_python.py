@@ -70,14 +70,27 @@ class _Module:
     name: str
     facts: FileFacts
     is_package: bool
-    qualnames: list[str] = field(default_factory=list)
-    ids: list[str] = field(default_factory=list)
     children: dict[int, dict[str, int]] = field(default_factory=dict)
     imports: dict[int, dict[str, list[Import]]] = field(default_factory=dict)
     bindings: dict[int, set[str]] = field(default_factory=dict)
     binding_counts: dict[tuple[int, str], int] = field(default_factory=dict)
     typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
     stars: list[Import] = field(default_factory=list)
+    # Named on first use: resolving one file names few of the others' symbols.
+    _names: tuple[list[str], list[str]] | None = None
+
+    @property
+    def qualnames(self) -> list[str]:
+        return self._named()[0]
+
+    @property
+    def ids(self) -> list[str]:
+        return self._named()[1]
+
+    def _named(self) -> tuple[list[str], list[str]]:
+        if self._names is None:
+            self._names = definition_ids(self.name, self.facts.definitions)
+        return self._names
 
     @property
     def node_id(self) -> str:
@@ -230,7 +243,6 @@ class PythonResolver:
 
     def _index_module(self, module: _Module) -> None:
         defs = module.facts.definitions
-        module.qualnames, module.ids = definition_ids(module.name, defs)
         for index, d in enumerate(defs):
             if d.kind != ANONYMOUS_SCOPE:
                 module.children.setdefault(d.parent, {})[d.name] = index

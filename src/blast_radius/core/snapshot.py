@@ -44,7 +44,6 @@ MAX_EXPANDED_BYTES = 2 * 1024 * 1024 * 1024
 MAX_ENTRIES = 5_000_000
 _KEY = re.compile(r"[0-9a-f]{64}(?::[0-9a-f]{64})?")
 _TABLE_ROW = re.compile(rf"({_KEY.pattern})\t([0-9]{{1,12}})\t([0-9]{{1,12}})\t([0-9]{{1,12}})")
-_CHUNK = 1 << 20
 _LEVEL = 6
 
 
@@ -264,25 +263,17 @@ def _read_table(text: str, section_length: int) -> dict[str, FactsBlob]:
 def _inflate(payload: bytes, limit: int) -> str:
     """Decompress with a bound on the output: a small file cannot expand without limit."""
     inflater = zlib.decompressobj()
-    parts: list[bytes] = []
-    total = 0
-    data = payload
     try:
-        while data:
-            chunk = inflater.decompress(data, _CHUNK)
-            total += len(chunk)
-            if total > limit:
-                raise SnapshotError("snapshot expands beyond the size limit")
-            parts.append(chunk)
-            data = inflater.unconsumed_tail
-        tail = inflater.flush()
+        # One call: the output grows as needed, never past the bound.
+        raw = inflater.decompress(payload, limit + 1)
     except zlib.error as error:
         raise SnapshotError(f"snapshot payload is damaged: {error}") from None
+    if len(raw) > limit:
+        raise SnapshotError("snapshot expands beyond the size limit")
     if not inflater.eof or inflater.unused_data:
         raise SnapshotError("snapshot payload is truncated")
-    parts.append(tail)
     try:
-        return b"".join(parts).decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise SnapshotError("snapshot payload is not text") from error
 

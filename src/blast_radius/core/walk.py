@@ -183,6 +183,11 @@ class _Groups:
             self._parsed[node_id] = edges
         return edges
 
+    def has_marker(self, node_id: str, markers: Sequence[str]) -> bool:
+        """Whether a row of ``node_id``'s groups holds one of ``markers``."""
+        groups = self._groups.get(row_field(node_id), ())
+        return any(marker in group for group in groups for marker in markers)
+
     def matching(self, marker: str) -> tuple[list[str], dict[str, list[str]]]:
         """The keys (escaped, sorted) of rows holding ``marker``, and those rows by key."""
         rows: dict[str, list[str]] = {}
@@ -209,17 +214,37 @@ class Incoming:
         edges = self._groups.edges(node_id)
         return default if edges is None else edges
 
+    def has_kind(self, node_id: str, kinds: Iterable[str]) -> bool:
+        """Whether an edge of one of ``kinds`` goes into ``node_id``, without parsing any."""
+        return self._groups.has_marker(node_id, [FIELD + kind + FIELD for kind in kinds])
+
 
 class Children:
     """The ids a node contains, from ``contains`` edges grouped by their source."""
 
-    def __init__(self, groups: _Groups) -> None:
-        self._groups = groups
+    def __init__(self, block: str) -> None:
+        pairs = groups_of_block(block)
+        # A parent's children sit in its own file's part, so keys are unique
+        # and the dictionary is built in one C call; merged should they not be.
+        self._groups = dict(pairs)
+        if len(self._groups) != len(pairs):
+            self._groups = {}
+            for key, group in pairs:
+                previous = self._groups.get(key)
+                self._groups[key] = group if previous is None else previous + GROUP + group
+        self._parsed: dict[str, list[str]] = {}
 
     def get(self, node_id: str, default: Sequence[str] = ()) -> Sequence[str]:
-        """The children of ``node_id``, or ``default``."""
-        edges = self._groups.edges(node_id)
-        return default if edges is None else [e.target for e in edges]
+        """The children of ``node_id`` in id order, or ``default``."""
+        children = self._parsed.get(node_id)
+        if children is None:
+            group = self._groups.get(row_field(node_id))
+            if group is None:
+                return default
+            rests = sorted(group.split(GROUP))
+            children = [text_of_field(rest.partition(FIELD)[0]) for rest in rests]
+            self._parsed[node_id] = children
+        return children
 
 
 class ReverseIndex:
@@ -232,7 +257,7 @@ class ReverseIndex:
         self.nodes = Nodes(nodes, node_rows)
         self._incoming = _Groups(edge_rows, by_source=False)
         self.incoming = Incoming(self._incoming)
-        self.children = Children(_Groups(contains_rows, by_source=True))
+        self.children = Children(contains_rows)
         self._imports: tuple[list[str], dict[str, list[str]]] | None = None
         self._submodule_imports: dict[str, list[Edge]] = {}
 
@@ -376,4 +401,8 @@ def _incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> list[Edge
 
 
 def _has_incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> bool:
+    node = index.nodes.get(node_id)
+    if node is not None and node.kind in SYMBOL_KINDS and not (seed and seed.through_overrides):
+        # Only whether the walk was cut here: read the kinds, parse nothing.
+        return index.incoming.has_kind(node_id, _SYMBOL_EDGE_KINDS)
     return bool(_incoming(index, node_id, seed))
