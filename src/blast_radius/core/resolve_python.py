@@ -65,19 +65,93 @@ Resolution = Symbol | Opaque | None
 """A symbol; an opaque binding; or None when nothing binds the name."""
 
 
+def _bound_name(imp: Import) -> str:
+    """The name an import statement binds (``import a.b`` binds ``a``)."""
+    return imp.alias or (imp.name if imp.name is not None else imp.source.split(".")[0])
+
+
+def _enclosing_class(defs: Sequence[Definition], scope: int) -> int | None:
+    """The class whose method ``scope`` is (or is nested in), if any."""
+    current = scope
+    while current != MODULE_SCOPE:
+        d = defs[current]
+        if d.kind == "function" and d.parent != MODULE_SCOPE and defs[d.parent].kind == "class":
+            return d.parent
+        current = d.parent
+    return None
+
+
+@dataclass(slots=True)
+class _Scopes:
+    """A module's imports, bindings and typed names, by scope."""
+
+    imports: dict[int, dict[str, list[Import]]] = field(default_factory=dict)
+    stars: list[Import] = field(default_factory=list)
+    bindings: dict[int, set[str]] = field(default_factory=dict)
+    binding_counts: dict[tuple[int, str], int] = field(default_factory=dict)
+    typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
+
+    @staticmethod
+    def of(facts: FileFacts) -> _Scopes:
+        scopes = _Scopes()
+        for imp in facts.imports:
+            if imp.name == "*":
+                if imp.scope == MODULE_SCOPE:
+                    scopes.stars.append(imp)
+                continue
+            scopes.imports.setdefault(imp.scope, {}).setdefault(_bound_name(imp), []).append(imp)
+        defs = facts.definitions
+        for scope, name in facts.bindings:
+            # Attributes of self belong to the class, whichever method sets them.
+            owner = _enclosing_class(defs, scope) if name.startswith("self.") else scope
+            if owner is None:
+                continue
+            if not name.startswith("self."):
+                scopes.bindings.setdefault(scope, set()).add(name)
+            key = (owner, name)
+            scopes.binding_counts[key] = scopes.binding_counts.get(key, 0) + 1
+        for scope, name, expression, how in facts.typed:
+            owner = _enclosing_class(defs, scope) if name.startswith("self.") else scope
+            if owner is not None:
+                scopes.typed.setdefault((owner, name), []).append((expression, how))
+        return scopes
+
+
 @dataclass(slots=True)
 class _Module:
     name: str
     facts: FileFacts
     is_package: bool
     children: dict[int, dict[str, int]] = field(default_factory=dict)
-    imports: dict[int, dict[str, list[Import]]] = field(default_factory=dict)
-    bindings: dict[int, set[str]] = field(default_factory=dict)
-    binding_counts: dict[tuple[int, str], int] = field(default_factory=dict)
-    typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
-    stars: list[Import] = field(default_factory=list)
-    # Named on first use: resolving one file names few of the others' symbols.
+    # Named and indexed on first use: resolving a few files (a pull request
+    # on a restored graph) reads few of the other modules.
     _names: tuple[list[str], list[str]] | None = None
+    _scopes: _Scopes | None = None
+
+    @property
+    def imports(self) -> dict[int, dict[str, list[Import]]]:
+        return self._indexed().imports
+
+    @property
+    def stars(self) -> list[Import]:
+        return self._indexed().stars
+
+    @property
+    def bindings(self) -> dict[int, set[str]]:
+        return self._indexed().bindings
+
+    @property
+    def binding_counts(self) -> dict[tuple[int, str], int]:
+        return self._indexed().binding_counts
+
+    @property
+    def typed(self) -> dict[tuple[int, str], list[tuple[str, str]]]:
+        return self._indexed().typed
+
+    def _indexed(self) -> _Scopes:
+        if self._scopes is None:
+            self._scopes = _Scopes.of(self.facts)
+        return self._scopes
 
     @property
     def qualnames(self) -> list[str]:
@@ -225,10 +299,10 @@ class PythonResolver:
         self._reachable_names = {
             d.name for module in self._modules.values() for d in module.facts.definitions
         } | {
-            name
+            _bound_name(imp)
             for module in self._modules.values()
-            for bound in module.imports.values()
-            for name in bound
+            for imp in module.facts.imports
+            if imp.name != "*"
         }
         self._mro_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
@@ -254,32 +328,6 @@ class PythonResolver:
                 and module.children[d.parent].get(d.name) == index
             ):
                 self._methods_by_name.setdefault(d.name, []).append((module.name, index))
-        for imp in module.facts.imports:
-            if imp.name == "*":
-                if imp.scope == MODULE_SCOPE:
-                    module.stars.append(imp)
-                continue
-            bound = imp.alias or (imp.name if imp.name is not None else imp.source.split(".")[0])
-            module.imports.setdefault(imp.scope, {}).setdefault(bound, []).append(imp)
-        for scope, name in module.facts.bindings:
-            owner = self._binding_owner(module, scope, name)
-            if owner is None:
-                continue
-            if not name.startswith("self."):
-                module.bindings.setdefault(scope, set()).add(name)
-            key = (owner, name)
-            module.binding_counts[key] = module.binding_counts.get(key, 0) + 1
-        for scope, name, expression, how in module.facts.typed:
-            owner = self._binding_owner(module, scope, name)
-            if owner is not None:
-                module.typed.setdefault((owner, name), []).append((expression, how))
-
-    def _binding_owner(self, module: _Module, scope: int, name: str) -> int | None:
-        """The scope a binding belongs to: attributes of self belong to the class,
-        whichever method sets them (None outside a class)."""
-        if name.startswith("self."):
-            return self._enclosing_class(module, scope)
-        return scope
 
     # ---- module-level resolution ---------------------------------------------
 
@@ -447,14 +495,7 @@ class PythonResolver:
         return None
 
     def _enclosing_class(self, module: _Module, scope: int) -> int | None:
-        defs = module.facts.definitions
-        current = scope
-        while current != MODULE_SCOPE:
-            d = defs[current]
-            if d.kind == "function" and d.parent != MODULE_SCOPE and defs[d.parent].kind == "class":
-                return d.parent
-            current = d.parent
-        return None
+        return _enclosing_class(module.facts.definitions, scope)
 
     def _binding_scope(self, module: _Module, scope: int, name: str) -> int | None:
         """The scope whose local binding of ``name`` a reference in ``scope`` sees."""
