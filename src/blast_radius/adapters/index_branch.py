@@ -72,6 +72,10 @@ _RACE_REASONS = ("non-fast-forward", "fetch first", "stale info")
 _REMOTE_RACE_REASONS = ("failed to update ref", "cannot lock ref", "failed to lock")
 
 
+MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024
+"""The largest snapshot read from the branch."""
+
+
 class IndexBranchError(RuntimeError):
     """Reading or publishing the index branch failed; the message says what to do."""
 
@@ -581,23 +585,46 @@ class BackgroundFetch:
 
     The download is the longest wait of a pull-request run, and the branch is
     one parentless commit whose fetch leaves ``.git/shallow`` alone, so it can
-    run while the rest of the tool loads and the base branch is fetched.
+    run while the rest of the tool loads and the base branch is fetched. The
+    thread then lists the snapshots and reads the newest (the likeliest to be
+    wanted: the merge base of a pull request on a recently indexed branch),
+    so those git calls overlap the caller's work too.
     """
 
-    def __init__(self, branch: IndexBranch) -> None:
+    def __init__(self, branch: IndexBranch, max_bytes: int = MAX_SNAPSHOT_BYTES) -> None:
         self.branch = branch
+        self.snapshots: dict[str, SnapshotRef] = {}
+        self._newest: tuple[SnapshotRef, bytes] | None = None
+        self._max_bytes = max_bytes
         self._thread = threading.Thread(target=self._fetch, name="index-fetch", daemon=True)
         self._thread.start()
 
     def _fetch(self) -> None:
         # No access to the remote (a private repository without credentials)
-        # leaves the local branch, if any; the reader finds out.
+        # leaves the local branch, if any; errors leave less prepared, and
+        # the reader's own calls report them.
         with contextlib.suppress(IndexBranchError):
             self.branch.fetch()
+        with contextlib.suppress(IndexBranchError):
+            self.snapshots = self.branch.list_snapshots()
+            newest = next(iter(self.snapshots.values()), None)
+            if newest is not None:
+                self._newest = (newest, self.branch.read(newest, self._max_bytes))
 
     def wait(self) -> None:
         """Return when the fetch has finished (successfully or not)."""
         self._thread.join()
+
+    def read(self, ref: SnapshotRef, max_bytes: int) -> bytes:
+        """The snapshot ``ref``: already read when it is the newest, else read now."""
+        self.wait()
+        if (
+            self._newest is not None
+            and self._newest[0] == ref
+            and len(self._newest[1]) <= max_bytes
+        ):
+            return self._newest[1]
+        return self.branch.read(ref, max_bytes)
 
 
 def _now() -> str:

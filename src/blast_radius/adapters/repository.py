@@ -8,8 +8,6 @@ from blast_radius.adapters.git import GitRepo
 from blast_radius.adapters.index_branch import (
     BackgroundFetch,
     IndexBranch,
-    IndexBranchError,
-    SnapshotRef,
 )
 from blast_radius.adapters.tree import CommitTree
 from blast_radius.adapters.workspace import Workspace
@@ -53,30 +51,26 @@ class BranchSnapshots:
     def __init__(self, branch: IndexBranch, fetching: BackgroundFetch | None = None) -> None:
         self._branch = branch
         self._fetching = fetching
-        self._refs: dict[str, SnapshotRef] | None = None
 
     def prefetch(self) -> None:
         """Start fetching the branch in the background; ``commits`` waits for it."""
-        if self._refs is None and self._fetching is None:
+        if self._fetching is None:
             self._fetching = BackgroundFetch(self._branch)
+
+    def _fetched(self) -> BackgroundFetch:
+        if self._fetching is None:
+            self._fetching = BackgroundFetch(self._branch)
+        self._fetching.wait()
+        return self._fetching
 
     def commits(self) -> set[str]:
         """Indexed commits on the branch (fetched from the remote when possible)."""
-        if self._refs is None:
-            if self._fetching is None:
-                self._fetching = BackgroundFetch(self._branch)
-            self._fetching.wait()
-            try:
-                self._refs = self._branch.list_snapshots()
-            except IndexBranchError:
-                self._refs = {}
-        return set(self._refs)
+        return set(self._fetched().snapshots)
 
     def read(self, commit: str, max_bytes: int) -> bytes:
         """The snapshot of ``commit``."""
-        self.commits()
-        assert self._refs is not None
-        return self._branch.read(self._refs[commit], max_bytes)
+        fetched = self._fetched()
+        return fetched.read(fetched.snapshots[commit], max_bytes)
 
 
 def branch_snapshots(
