@@ -215,22 +215,36 @@ def decode_snapshot(data: bytes, *, fingerprint: str) -> Snapshot:
     budget = MAX_EXPANDED_BYTES - len(table_text) - sum(blob.size for blob in table.values())
     if budget < 0:
         raise SnapshotError("snapshot expands beyond the size limit")
-    entries: list[tuple[str, str, str]] = []
-    for line in _inflate(payload[:entries_length], budget).split("\n"):
-        if not line:
-            continue
-        parts = line.split("\t", 2)
-        if (
-            len(parts) != 3
-            or parts[0] not in KINDS
-            or parts[0] == "facts"
-            or not _KEY.fullmatch(parts[1])
-        ):
-            raise SnapshotError("snapshot holds an entry that is not a cache entry")
-        entries.append((parts[0], parts[1], parts[2]))
+    entries = _entries(_inflate(payload[:entries_length], budget))
     if len(entries) + len(table) != header.entries:
         raise SnapshotError("snapshot entry count does not match its header")
     return Snapshot(header, tuple(entries), SnapshotFacts(facts_data, MappingProxyType(table)))
+
+
+def _entries(text: str) -> list[tuple[str, str, str]]:
+    """The ``kind TAB key TAB text`` lines of the first section.
+
+    Entries are sliced out of the inflated text where they lie: splitting
+    tens of megabytes into lines first would copy all of it once more.
+    """
+    entries: list[tuple[str, str, str]] = []
+    start = 0
+    end = len(text)
+    while start < end:
+        line_end = text.find("\n", start)
+        if line_end < 0:
+            line_end = end
+        kind_end = text.find("\t", start, line_end)
+        key_end = text.find("\t", kind_end + 1, line_end) if kind_end >= 0 else -1
+        if key_end < 0:
+            raise SnapshotError("snapshot holds an entry that is not a cache entry")
+        kind = text[start:kind_end]
+        key = text[kind_end + 1 : key_end]
+        if kind not in KINDS or kind == "facts" or not _KEY.fullmatch(key):
+            raise SnapshotError("snapshot holds an entry that is not a cache entry")
+        entries.append((kind, key, text[key_end + 1 : line_end]))
+        start = line_end + 1
+    return entries
 
 
 def _read_table(text: str, section_length: int) -> dict[str, FactsBlob]:
