@@ -28,6 +28,13 @@ hosted repository and its CI runners see it:
    script lists the objects the run added to the clone and splits them into
    those of the index branch and the rest, so a base or history fetch that
    downloads more than the index itself shows up.
+   A second branch, ``pr-interface``, adds a function at the end of the same
+   file instead: the file's interface changes, so every file's part of the
+   graph is resolved again (from the restored facts; nothing else is
+   parsed). It is timed restored only, next to the others, with no target;
+   one untimed JSON run of it, restored and cold, checks that both agree.
+   Before anything is timed, the package's bytecode is compiled, as
+   ``pip install`` does for an installed tool.
 4. The peer: repo2graph 4.1.0 has no stored index to start from on a fresh
    runner, so its cost per pull request is a ``repo2graph build`` of the PR
    tree plus ``repo2graph diff --pr-mode --base-commit origin/main`` on that
@@ -64,6 +71,12 @@ from workloads import SQLALCHEMY, add_cache_dir_argument, make_git_repo, workloa
 
 BASE_BRANCH = "main"
 PR_BRANCH = "pr"
+# A second pull request that changes the file's interface: it adds a function,
+# so every file's part of the graph is resolved again (a body-only edit keeps
+# the other files' parts).
+INTERFACE_BRANCH = "pr-interface"
+INTERFACE_FUNCTION = "blast_radius_bench_helper"
+INTERFACE_NODE = f"python:sqlalchemy.util._collections.{INTERFACE_FUNCTION}"
 INDEX_BRANCH = "blast-radius-index"
 EDIT_PATH = "lib/sqlalchemy/util/_collections.py"
 EDIT_FUNCTION = "to_list"
@@ -150,8 +163,8 @@ def _is_docstring(stmt: ast.stmt) -> bool:
     )
 
 
-def clone_runner(origin: Path, dest: Path) -> Path:
-    """A clone of ``pr`` as actions/checkout makes it: one commit, one branch."""
+def clone_runner(origin: Path, dest: Path, branch: str = PR_BRANCH) -> Path:
+    """A clone of ``branch`` as actions/checkout makes it: one commit, one branch."""
     subprocess.run(
         [
             "git",
@@ -160,7 +173,7 @@ def clone_runner(origin: Path, dest: Path) -> Path:
             "--depth",
             "1",
             "--branch",
-            PR_BRANCH,
+            branch,
             origin.as_uri(),
             str(dest),
         ],
@@ -262,9 +275,9 @@ class Scratch:
     origin: Path
     count: int = 0
 
-    def fresh(self, label: str) -> tuple[Path, Path]:
+    def fresh(self, label: str, branch: str = PR_BRANCH) -> tuple[Path, Path]:
         self.count += 1
-        clone = clone_runner(self.origin, self.root / f"clone-{label}-{self.count}")
+        clone = clone_runner(self.origin, self.root / f"clone-{label}-{self.count}", branch)
         cache = self.root / f"cache-{label}-{self.count}"
         cache.mkdir()
         return clone, cache
@@ -339,10 +352,15 @@ def check_run(
 
 
 def timed_run(
-    scratch: Scratch, ours: list[str], jobs: int, restored: bool, n: int
+    scratch: Scratch,
+    ours: list[str],
+    jobs: int,
+    restored: bool,
+    n: int,
+    branch: str = PR_BRANCH,
 ) -> dict[str, Any]:
-    label = "restored" if restored else "cold"
-    clone, cache = scratch.fresh(label)
+    label = ("restored" if restored else "cold") + ("" if branch == PR_BRANCH else f"-{branch}")
+    clone, cache = scratch.fresh(label, branch)
     out = scratch.root / f"report-{label}-{n}.md"
     before = objects_of(clone)
     run = checked(
@@ -357,6 +375,32 @@ def timed_run(
     result = {**timing(run), "fetched": fetched(clone, before)}
     scratch.drop(clone, cache)
     return result
+
+
+def interface_check(scratch: Scratch, ours: list[str], jobs: int) -> dict[str, Any]:
+    """The interface-changing pull request, restored and cold (JSON, untimed): same report?"""
+    reports = {}
+    for restored in (True, False):
+        label = "restored" if restored else "cold"
+        clone, cache = scratch.fresh(f"check-interface-{label}", INTERFACE_BRANCH)
+        out = scratch.root / f"report-interface-{label}.json"
+        checked(
+            run_measured(
+                f"ours {label} interface (json check)",
+                impact_args(ours, clone, cache, out, "json", jobs, restored),
+                env=_GIT_ENV,
+            )
+        )
+        reports[label] = json.loads(out.read_text(encoding="utf-8"))
+        scratch.drop(clone, cache)
+    restored_report = reports["restored"]
+    keys = ("changed", "dependents", "tests", "risk", "risk_score", "entry_points")
+    return {
+        "source": restored_report["index"]["source"],
+        "changed": [f"{c['id']} ({c['change']})" for c in restored_report["changed"]],
+        "saw_edit": any(c["id"] == INTERFACE_NODE for c in restored_report["changed"]),
+        "same_report": all(restored_report.get(k) == reports["cold"].get(k) for k in keys),
+    }
 
 
 def best(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -583,10 +627,16 @@ def main(argv: list[str] | None = None) -> int:
             "target_cores": TARGET_CORES,
         },
     }
+    # An installed tool has its bytecode compiled (pip compiles it; so does the
+    # action's image). An editable checkout under PYTHONDONTWRITEBYTECODE would
+    # otherwise compile every module on every run and time that instead.
+    subprocess.run(
+        [args.python, "-m", "compileall", "-q", str(Path(module_file).parent)], check=True
+    )
     try:
         print(
             f"workload: {results['workload']}; jobs={jobs}; cores={os.cpu_count()}; "
-            f"blast_radius from {module_file}; scratch {work}",
+            f"blast_radius from {module_file} (bytecode compiled first); scratch {work}",
             file=sys.stderr,
         )
         # -- origin with main, the published index, and the PR -------------
@@ -658,6 +708,21 @@ def main(argv: list[str] | None = None) -> int:
         )
         git(publisher, "push", "--quiet", "origin", PR_BRANCH)
         results["pr_diff"] = git(publisher, "diff", "-U0", BASE_BRANCH, PR_BRANCH).strip()
+        git(publisher, "checkout", "--quiet", "-b", INTERFACE_BRANCH, BASE_BRANCH)
+        with edited.open("a", encoding="utf-8") as handle:
+            handle.write(f"\n\ndef {INTERFACE_FUNCTION}(value):\n    return to_list(value)\n")
+        git(
+            publisher,
+            *_IDENTITY,
+            "-c",
+            "commit.gpgsign=false",
+            "commit",
+            "--quiet",
+            "--no-verify",
+            "-am",
+            f"add {INTERFACE_FUNCTION}",
+        )
+        git(publisher, "push", "--quiet", "origin", INTERFACE_BRANCH)
         shutil.rmtree(publisher)
         shutil.rmtree(work / "publisher-cache", ignore_errors=True)
 
@@ -672,19 +737,23 @@ def main(argv: list[str] | None = None) -> int:
             "restored": restored_check,
             "cold": cold_check,
             "same_report": all(restored_report.get(k) == cold_report.get(k) for k in keys),
+            "interface": interface_check(scratch, ours, jobs),
         }
 
         # -- timed runs, interleaved ---------------------------------------
         restored_runs: list[dict[str, Any]] = []
         cold_runs: list[dict[str, Any]] = []
+        interface_runs: list[dict[str, Any]] = []
         for n in range(repeat):
             print(f"[store] timed runs {n + 1}/{repeat} ...", file=sys.stderr, flush=True)
             restored_runs.append(timed_run(scratch, ours, jobs, True, n))
             cold_runs.append(timed_run(scratch, ours, jobs, False, n))
+            interface_runs.append(timed_run(scratch, ours, jobs, True, n, INTERFACE_BRANCH))
         restored = best(restored_runs)
         cold = best(cold_runs)
         results["restored"] = restored
         results["cold"] = cold
+        results["restored_interface"] = best(interface_runs)
         results["restored_over_cold"] = restored["seconds"] / cold["seconds"]
         results["fetch_within_index_size"] = all(
             r["fetched"]["other_bytes"] <= r["fetched"]["index_bytes"] for r in restored_runs
@@ -866,6 +935,14 @@ def print_report(results: dict[str, Any]) -> None:
         f"<= {TARGET_RESTORED_OVER_COLD:.0%}",
         _verdict(ratio <= TARGET_RESTORED_OVER_COLD),
     )
+    interface = results["restored_interface"]
+    row(
+        "ours restored, PR adding a function",
+        f"{interface['seconds']:.2f} s",
+        interface["peak_mb"],
+        "(no target)",
+        f"{interface['seconds'] / cold['seconds']:.0%} of cold",
+    )
     if peer:
         row(
             f"{PEER_NAME}: build PR tree + diff --pr-mode",
@@ -896,6 +973,8 @@ def print_report(results: dict[str, Any]) -> None:
         + ", ".join(f"{s:.2f}" for s in restored["all_seconds"])
         + "; cold "
         + ", ".join(f"{s:.2f}" for s in cold["all_seconds"])
+        + "; restored, PR adding a function "
+        + ", ".join(f"{s:.2f}" for s in interface["all_seconds"])
     )
     print(
         f"index branch: {', '.join(pub['branch_files'])}; snapshot {pub['snapshot_bytes']} bytes "
@@ -911,6 +990,12 @@ def print_report(results: dict[str, Any]) -> None:
             f"{c['tests']} tests, risk {c['risk']}"
         )
     print(f"restored and cold reports agree: {checks['same_report']}")
+    i = checks["interface"]
+    print(
+        f"PR adding a function ({INTERFACE_FUNCTION}, interface changed): index.source = "
+        f"{i['source']!r}; changed {i['changed']}; restored and cold reports agree: "
+        f"{i['same_report']}"
+    )
     print("git fetch commands of a restored run:")
     for cmd in checks["restored"]["fetch_commands"]:
         print(f"    {cmd}")
