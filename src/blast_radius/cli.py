@@ -11,10 +11,13 @@ import contextlib
 import gc
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from blast_radius import __version__
+from blast_radius.adapters.background import InBackground
 from blast_radius.adapters.config import DEFAULT_CONFIG
+from blast_radius.adapters.git import GitRepo
 from blast_radius.adapters.index_branch import BackgroundFetch, IndexBranch
 
 WORK_TREE = "WORKTREE"
@@ -95,11 +98,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "jobs", 0) is not None and getattr(args, "jobs", 0) < 0:
         print("blast-radius: --jobs must be 1 or more", file=sys.stderr)
         return 2
-    fetching = None
-    if args.command == "impact" and args.index_branch:
-        # The download overlaps the imports below and the base branch's fetch.
-        with contextlib.suppress(ValueError):  # a bad name is reported by the command
-            fetching = BackgroundFetch(IndexBranch(Path(args.path).resolve(), args.index_branch))
+    started = Started()
+    if args.command == "impact":
+        # Both git waits overlap the imports below, and each other.
+        root = Path(args.path).resolve()
+        head = "HEAD" if args.head == WORK_TREE else args.head
+        started = Started(
+            (args.base, head, InBackground(GitRepo(root).merge_base, args.base, head)),
+        )
+        if args.index_branch:
+            with contextlib.suppress(ValueError):  # a bad name is reported by the command
+                started = Started(
+                    started.merge_base, BackgroundFetch(IndexBranch(root, args.index_branch))
+                )
     from blast_radius import commands
 
-    return commands.run(args, fetching)
+    return commands.run(args, started)
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """Work begun before the tool's modules load: the merge base and the index's fetch."""
+
+    merge_base: tuple[str, str, InBackground[str]] | None = None
+    fetching: BackgroundFetch | None = None

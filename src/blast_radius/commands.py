@@ -21,7 +21,7 @@ from blast_radius.adapters.config import DEFAULT_CONFIG, ConfigError, load_confi
 from blast_radius.adapters.extraction import ExtractionError, Extractor, default_jobs
 from blast_radius.adapters.git import GitError
 from blast_radius.adapters.grammars import GrammarError, fingerprint
-from blast_radius.adapters.index_branch import BackgroundFetch, IndexBranch
+from blast_radius.adapters.index_branch import IndexBranch
 from blast_radius.adapters.progress import StderrProgress
 from blast_radius.adapters.render import (
     DEFAULT_TEMPLATE,
@@ -44,7 +44,7 @@ from blast_radius.app.indexing import (
     index_tree,
 )
 from blast_radius.app.store import build_snapshot
-from blast_radius.cli import WORK_TREE, build_parser
+from blast_radius.cli import WORK_TREE, Started, build_parser
 from blast_radius.core.build import BuildOptions
 from blast_radius.core.languages import LANGUAGES
 from blast_radius.core.publish import COMMENT_MODES, FAIL_ON, MODES
@@ -284,10 +284,10 @@ def _index_branch_name(name: str) -> str | None:
     return name
 
 
-def _cmd_impact(args: argparse.Namespace, fetching: BackgroundFetch | None = None) -> int:
+def _cmd_impact(args: argparse.Namespace, begun: Started) -> int:
     command = _impact_command(args)
     started = time.perf_counter()
-    snapshots = branch_snapshots(command.index.root, command.index_branch, fetching)
+    snapshots = branch_snapshots(command.index.root, command.index_branch, begun.fetching)
     environment = None
     if snapshots is not None:
         snapshots.prefetch()
@@ -296,7 +296,7 @@ def _cmd_impact(args: argparse.Namespace, fetching: BackgroundFetch | None = Non
             environment = make_environment()
             environment.get_template(DEFAULT_TEMPLATE)
     report = analyze_impact(
-        LocalRepository(command.index.root),
+        LocalRepository(command.index.root, begun.merge_base),
         command.request,
         FactsCache(command.index.cache_dir),
         Extractor(command.index.jobs),
@@ -340,7 +340,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                     "--format",
                     args.format,
                 ]
-            )
+            ),
+            Started(),
         )
 
 
@@ -454,11 +455,11 @@ _COMMANDS = {
 }
 
 
-def run(args: argparse.Namespace, fetching: BackgroundFetch | None = None) -> int:
-    """Run the command ``args`` names; ``fetching`` is the index branch's fetch, if started."""
+def run(args: argparse.Namespace, started: Started | None = None) -> int:
+    """Run the command ``args`` names, with what the command line already started."""
     try:
         if args.command == "impact":
-            return _cmd_impact(args, fetching)
+            return _cmd_impact(args, started or Started())
         return _COMMANDS[args.command](args)
     except (
         ConfigError,

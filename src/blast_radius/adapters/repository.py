@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from blast_radius.adapters.background import InBackground
 from blast_radius.adapters.git import GitRepo
 from blast_radius.adapters.index_branch import (
     BackgroundFetch,
@@ -18,9 +19,13 @@ from blast_radius.core.diff import FileChange
 class LocalRepository:
     """Git operations and file sources of the clone at ``root``."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(
+        self, root: Path, merge_base: tuple[str, str, InBackground[str]] | None = None
+    ) -> None:
+        """``merge_base`` is (base, head, its merge base being found), when already started."""
         self.git = GitRepo(root)
         self.workspace = Workspace(root)
+        self._merge_base = merge_base
 
     def resolve(self, rev: str) -> str:
         """The commit id ``rev`` names."""
@@ -28,6 +33,8 @@ class LocalRepository:
 
     def merge_base(self, base: str, head: str) -> str:
         """The merge base, fetching history a shallow clone lacks."""
+        if self._merge_base is not None and self._merge_base[:2] == (base, head):
+            return self._merge_base[2].result()
         return self.git.merge_base(base, head)
 
     def changed_files(self, base_commit: str, head: str | None) -> tuple[FileChange, ...]:
