@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import gc
 import json
+import multiprocessing
+import multiprocessing.context
 import os
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -63,6 +66,18 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _pool_context() -> multiprocessing.context.BaseContext | None:
+    """The platform's default, unless other threads run (a git fetch in the background).
+
+    Forking a process that has other threads copies their locks in whatever
+    state they are in; a fresh server process forks the workers instead.
+    """
+    if threading.active_count() == 1:
+        return None
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
 class Extractor:
     """Extracts facts from file contents with ``jobs`` processes."""
 
@@ -111,7 +126,10 @@ class Extractor:
         outcomes: list[Outcome] = []
         try:
             with ProcessPoolExecutor(
-                max_workers=self.jobs, initializer=_init_worker, initargs=(names,)
+                max_workers=self.jobs,
+                mp_context=_pool_context(),
+                initializer=_init_worker,
+                initargs=(names,),
             ) as pool:
                 for result in pool.map(_extract_chunk, chunks):
                     outcomes.extend(result)
