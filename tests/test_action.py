@@ -262,5 +262,8 @@ def test_a_push_to_the_default_branch_publishes_the_index(
     head = git(repo, "rev-parse", "HEAD").strip()
     listing = git(origin, "ls-tree", "-r", "--name-only", "blast-radius-index")
     assert f"snapshots/{head}.brs" in listing
-    assert "stored on branch `blast-radius-index`" in (tmp_path / "summary.md").read_text()
+    facts_listing = git(origin, "ls-tree", "-r", "--name-only", "blast-radius-index-facts")
+    assert f"snapshots/{head}.brf" in facts_listing
+    summary = (tmp_path / "summary.md").read_text()
+    assert "stored on branches `blast-radius-index` and `blast-radius-index-facts`" in summary
     assert requests_made(fake.server) == []  # indexing needs no API call

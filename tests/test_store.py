@@ -84,6 +84,47 @@ def test_a_shallow_pull_request_clone_restores_the_index_and_matches_a_cold_buil
     restored["index"]["source"] = cold["index"]["source"]
     assert restored == cold
     assert {c["id"] for c in restored["changed"]} == {"python:shop.money.round_cents"}
+    # A body edit needs no facts of unchanged files: the facts branch stays on the server.
+    facts_ref = "refs/remotes/origin/blast-radius-index-facts"
+    assert (
+        subprocess.run(
+            ["git", "-C", str(clone), "rev-parse", "-q", "--verify", facts_ref],
+            capture_output=True,
+            check=False,
+        ).returncode
+        != 0
+    )
+
+
+def test_a_change_to_what_a_file_defines_reads_the_facts_branch_and_matches_cold(
+    tmp_path: Path,
+) -> None:
+    origin, work = origin_with_index(tmp_path)
+    git(work, "checkout", "-q", "-b", "pr-interface", "main")
+    money = work / "src" / "shop" / "money.py"
+    money.write_text(money.read_text() + "\n\ndef brand_new(amount):\n    return amount\n")
+    git(work, "commit", "-qam", "add a function")
+    git(work, "push", "-q", "origin", "pr-interface")
+    clone = tmp_path / "runner"
+    git(
+        tmp_path,
+        "clone",
+        "-q",
+        "--depth",
+        "1",
+        "--branch",
+        "pr-interface",
+        f"file://{origin}",
+        str(clone),
+    )
+    restored = report_of(clone, tmp_path / "runner-cache")
+    assert "(the merge base)" in restored["index"]["source"]
+    facts_ref = "refs/remotes/origin/blast-radius-index-facts"
+    git(clone, "rev-parse", "-q", "--verify", facts_ref)
+    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
+    restored["index"]["source"] = cold["index"]["source"]
+    assert restored == cold
+    assert {c["id"] for c in restored["changed"]} == {"python:shop.money.brand_new"}
 
 
 def test_a_corrupted_snapshot_is_rejected_and_the_graph_rebuilt(tmp_path: Path) -> None:
@@ -181,10 +222,12 @@ RESTORED = [
 
 
 class FakeBranch:
-    """An index branch that holds snapshots in memory."""
+    """Index branches that hold snapshots in memory: graph files, and facts files."""
 
-    def __init__(self, snapshots: dict[str, bytes]) -> None:
+    def __init__(self, snapshots: dict[str, bytes], facts: dict[str, bytes]) -> None:
         self.snapshots = snapshots
+        self.facts = facts
+        self.facts_reads = 0
 
     def commits(self) -> set[str]:
         return set(self.snapshots)
@@ -192,26 +235,65 @@ class FakeBranch:
     def read(self, commit: str, max_bytes: int) -> bytes:
         return self.snapshots[commit][:max_bytes]
 
+    def read_facts(self, commit: str, max_bytes: int) -> bytes | None:
+        self.facts_reads += 1
+        data = self.facts.get(commit)
+        return None if data is None else data[:max_bytes]
+
+
+def snapshot_file(entries: list[tuple[str, str, str]]) -> bytes:
+    return encode_snapshot(entries, tool_version="1", fingerprint="fp", settings="s", commit=COMMIT)
+
 
 def branch_with_snapshot() -> FakeBranch:
-    data = encode_snapshot(
-        RESTORED, tool_version="1", fingerprint="fp", settings="s", commit=COMMIT
-    )
-    return FakeBranch({COMMIT: data})
+    graph = [e for e in RESTORED if e[0] != "facts"]
+    facts = [e for e in RESTORED if e[0] == "facts"]
+    return FakeBranch({COMMIT: snapshot_file(graph)}, {COMMIT: snapshot_file(facts)})
 
 
 def test_a_restored_snapshot_serves_its_facts_one_entry_at_a_time(tmp_path: Path) -> None:
     cache = FactsCache(tmp_path / "cache")
-    restored = restore_snapshot(branch_with_snapshot(), ["d" * 40, COMMIT], cache, "fp")
-    assert restored == Restored(COMMIT, 1, len(RESTORED), ())
+    branch = branch_with_snapshot()
+    restored = restore_snapshot(branch, ["d" * 40, COMMIT], cache, "fp")
+    assert restored == Restored(COMMIT, 1, 10, ())
+    # The facts file is read on the first facts lookup, and only once.
+    assert branch.facts_reads == 0
     for kind, key, text in RESTORED:
         assert cache.has(kind, key)
         assert cache.get(kind, key) == text
     assert cache.get("facts", digest("not restored")) is None
     assert not cache.has("facts", digest("not restored"))
+    assert branch.facts_reads == 1
     # A snapshot built on top of a restored one still holds its facts.
     wanted = [(kind, key) for kind, key, _ in RESTORED]
     assert sorted(cache.export(wanted)) == sorted(RESTORED)
+
+
+@pytest.mark.parametrize(
+    "facts_file",
+    [None, b"not a snapshot", b"", "other commit"],
+    ids=["missing", "garbage", "empty", "other-commit"],
+)
+def test_facts_that_cannot_be_read_are_misses_and_the_graph_still_restores(
+    tmp_path: Path, facts_file: bytes | str | None
+) -> None:
+    branch = branch_with_snapshot()
+    if facts_file is None:
+        del branch.facts[COMMIT]
+    elif facts_file == "other commit":
+        facts = [e for e in RESTORED if e[0] == "facts"]
+        branch.facts[COMMIT] = encode_snapshot(
+            facts, tool_version="1", fingerprint="fp", settings="s", commit="e" * 40
+        )
+    else:
+        assert isinstance(facts_file, bytes)
+        branch.facts[COMMIT] = facts_file
+    cache = FactsCache(tmp_path / "cache")
+    restored = restore_snapshot(branch, [COMMIT], cache, "fp")
+    assert restored.commit == COMMIT
+    for kind, key, text in RESTORED:
+        assert cache.get(kind, key) == (None if kind == "facts" else text)
+    assert branch.facts_reads == 1
 
 
 def test_a_snapshot_of_another_tool_version_is_not_restored(tmp_path: Path) -> None:

@@ -216,7 +216,7 @@ def _publish_index(
 ) -> int:
     repository = LocalRepository(command.root)
     commit = repository.resolve("HEAD")
-    data, entries = build_snapshot(
+    files = build_snapshot(
         Workspace(command.root),
         store,
         Extractor(command.jobs),
@@ -225,11 +225,14 @@ def _publish_index(
         commit,
         StderrProgress(enabled=not command.quiet),
     )
-    published = IndexBranch(command.root, branch).publish(commit, data, keep=keep)
+    index_branch = IndexBranch(command.root, branch)
+    published = index_branch.publish(commit, files.graph, facts=files.facts, keep=keep)
     if not command.quiet:
         print(
-            f"Snapshot of {commit[:12]} ({entries} entries, {len(data) / 1e6:.1f} MB) published "
-            f"on {branch} as {published[:12]} in {time.perf_counter() - started:.1f}s"
+            f"Snapshot of {commit[:12]} ({files.entries} entries; graph "
+            f"{len(files.graph) / 1e6:.1f} MB, facts {len(files.facts) / 1e6:.1f} MB) published "
+            f"on {branch} and {index_branch.facts_branch} as {published[:12]} "
+            f"in {time.perf_counter() - started:.1f}s"
         )
     return 0
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from blast_radius.adapters.background import InBackground
@@ -9,6 +10,7 @@ from blast_radius.adapters.git import GitRepo
 from blast_radius.adapters.index_branch import (
     BackgroundFetch,
     IndexBranch,
+    IndexBranchError,
 )
 from blast_radius.adapters.tree import CommitTree
 from blast_radius.adapters.workspace import Workspace
@@ -75,9 +77,19 @@ class BranchSnapshots:
         return set(self._fetched().snapshots)
 
     def read(self, commit: str, max_bytes: int) -> bytes:
-        """The snapshot of ``commit``."""
+        """The snapshot of ``commit`` (its graph part)."""
         fetched = self._fetched()
         return fetched.read(fetched.snapshots[commit], max_bytes)
+
+    def read_facts(self, commit: str, max_bytes: int) -> bytes | None:
+        """The facts part of the snapshot of ``commit``, fetched now; None when missing."""
+        with contextlib.suppress(IndexBranchError):
+            self._branch.fetch_facts()
+        try:
+            ref = self._branch.list_facts().get(commit)
+            return None if ref is None else self._branch.read(ref, max_bytes)
+        except IndexBranchError:
+            return None
 
 
 def branch_snapshots(

@@ -86,7 +86,7 @@ class GitHubRunner:
         """Index the checkout and publish its snapshot; text for the job summary."""
         settings = self.settings
         commit = LocalRepository(settings.workspace).resolve("HEAD")
-        data, entries = build_snapshot(
+        files = build_snapshot(
             Workspace(settings.workspace),
             FactsCache(settings.cache_dir),
             Extractor(settings.jobs),
@@ -97,13 +97,13 @@ class GitHubRunner:
         )
         where = "the local cache"
         if settings.index_branch:
-            IndexBranch(settings.workspace, settings.index_branch).publish(
-                commit, data, keep=settings.keep
-            )
-            where = f"branch `{settings.index_branch}`"
+            branch = IndexBranch(settings.workspace, settings.index_branch)
+            branch.publish(commit, files.graph, facts=files.facts, keep=settings.keep)
+            where = f"branches `{settings.index_branch}` and `{branch.facts_branch}`"
+        size = (len(files.graph) + len(files.facts)) / 1e6
         return (
             "### Blast radius index\n\n"
-            f"Snapshot of {commit[:12]}: {entries} cache entries, {len(data) / 1e6:.1f} MB, "
+            f"Snapshot of {commit[:12]}: {files.entries} cache entries, {size:.1f} MB, "
             f"stored on {where}.\n"
         )
 

@@ -118,10 +118,14 @@ def analyze_impact(
     head_commit = repo.resolve(request.head) if request.head is not None else None
     changes = repo.changed_files(merge_base, head_commit)
     head_source = repo.source_at(head_commit)
-    # The changed files' new versions are parsed in any case: parse them while
-    # the index branch may still be downloading.
+    base_source = repo.source_at(merge_base)
+    # Both versions of the changed files are parsed now, while the index
+    # branch may still be downloading: a restored run then needs the
+    # snapshot's facts only if unchanged files must be resolved again.
     new_paths = [c.new_path for c in changes if c.new_path]
     new_facts = facts_of_files(head_source, store, extractor, settings, fingerprint, new_paths)
+    old_paths = [c.old_path for c in changes if c.old_path]
+    old_facts = facts_of_files(base_source, store, extractor, settings, fingerprint, old_paths)
     restored: Restored | None = None
     if snapshots is not None:
         restored = restore_snapshot(
@@ -129,7 +133,7 @@ def analyze_impact(
         )
 
     def side(commit: str | None) -> _Side:
-        source = head_source if commit == head_commit else repo.source_at(commit)
+        source = head_source if commit == head_commit else base_source
         result = index_tree(
             source, store, extractor, settings, fingerprint, progress, as_text=False
         )
@@ -151,10 +155,7 @@ def analyze_impact(
     old: _Side | None = None
     if any(c.status in ("deleted", "renamed") for c in changes):
         old = side(merge_base)
-    old_source = old.source if old else repo.source_at(merge_base)
-
-    old_paths = [c.old_path for c in changes if c.old_path]
-    old_facts = facts_of_files(old_source, store, extractor, settings, fingerprint, old_paths)
+    old_source = old.source if old else base_source
     store.save()
     new_modules = _modules_by_path(new.index)
     old_modules = _modules_by_path(old.index) if old else new_modules

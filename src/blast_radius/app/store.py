@@ -16,7 +16,12 @@ from blast_radius.app.indexing import (
     Progress,
     index_tree,
 )
-from blast_radius.core.snapshot import SnapshotError, decode_snapshot, encode_snapshot
+from blast_radius.core.snapshot import (
+    SnapshotError,
+    SnapshotFacts,
+    decode_snapshot,
+    encode_snapshot,
+)
 
 MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024
 
@@ -28,7 +33,13 @@ class SnapshotStore(Protocol):
         """The commits that have a snapshot."""
         ...
 
-    def read(self, commit: str, max_bytes: int) -> bytes: ...
+    def read(self, commit: str, max_bytes: int) -> bytes:
+        """The graph part of the snapshot of ``commit``."""
+        ...
+
+    def read_facts(self, commit: str, max_bytes: int) -> bytes | None:
+        """The facts part of the snapshot of ``commit`` (fetched on demand), or None."""
+        ...
 
 
 class PortableStore(FactsStore, Protocol):
@@ -41,6 +52,17 @@ class PortableStore(FactsStore, Protocol):
     def add_fallback(self, kind: str, lookup: Callable[[str], str | None]) -> None:
         """Serve entries of ``kind`` found nowhere else from ``lookup``; never saved."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotFiles:
+    """A snapshot as its two files: what every run reads, and the facts read on demand."""
+
+    graph: bytes
+    """Interfaces and rendered graph parts of every parsed file."""
+    facts: bytes
+    """Every parsed file's facts: needed only to resolve files again."""
+    entries: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,20 +89,31 @@ def build_snapshot(
     fingerprint: str,
     commit: str,
     progress: Progress | None = None,
-) -> tuple[bytes, int]:
-    """The snapshot of the tree ``source`` lists (the commit ``commit``), and its entry count."""
+) -> SnapshotFiles:
+    """The snapshot of the tree ``source`` lists (the commit ``commit``).
+
+    Two files of the same format: a pull-request run always reads the first
+    and reads the facts only when it must resolve unchanged files again.
+    """
     result = index_tree(
         source, store, extractor, settings, fingerprint, progress, reuse_graph=False
     )
     entries = store.export(list(result.entry_keys))
-    data = encode_snapshot(
-        entries,
-        tool_version=__version__,
-        fingerprint=fingerprint,
-        settings=settings_digest(settings),
-        commit=commit,
+
+    def encode(part: list[tuple[str, str, str]]) -> bytes:
+        return encode_snapshot(
+            part,
+            tool_version=__version__,
+            fingerprint=fingerprint,
+            settings=settings_digest(settings),
+            commit=commit,
+        )
+
+    return SnapshotFiles(
+        encode([e for e in entries if e[0] != "facts"]),
+        encode([e for e in entries if e[0] == "facts"]),
+        len(entries),
     )
-    return data, len(entries)
 
 
 def restore_snapshot(
@@ -92,8 +125,9 @@ def restore_snapshot(
     """Import the snapshot of the nearest of ``ancestors`` (the merge base first).
 
     Its interfaces and outputs are imported for this run only; its facts are
-    handed to the store as a fallback, each inflated when first asked for (a
-    run needs the facts of only the files it parses again). A snapshot that
+    handed to the store as a fallback: the facts file is read when a fact is
+    first asked for, and each entry inflated when asked for (a run that only
+    edits function bodies needs none). A snapshot that
     is damaged, from another tool version or hostile is skipped with a note;
     with none usable, nothing is imported and the graph is built from the
     files (and whatever the local cache holds).
@@ -114,7 +148,34 @@ def restore_snapshot(
             problems.append(f"snapshot of {commit[:12]} names another commit; not used")
             continue
         store.import_entries(list(snapshot.entries), persist=False)
-        store.add_fallback("facts", snapshot.facts.get)
-        entries = len(snapshot.entries) + len(snapshot.facts)
-        return Restored(commit, behind, entries, tuple(problems))
+        store.add_fallback("facts", _FactsOnDemand(snapshots, commit, fingerprint).get)
+        return Restored(commit, behind, len(snapshot.entries), tuple(problems))
     return Restored(None, 0, 0, tuple(problems))
+
+
+class _FactsOnDemand:
+    """The facts file of one snapshot, read and checked on the first lookup."""
+
+    def __init__(self, snapshots: SnapshotStore, commit: str, fingerprint: str) -> None:
+        self._snapshots = snapshots
+        self._commit = commit
+        self._fingerprint = fingerprint
+        self._facts: SnapshotFacts | None = None
+        self._tried = False
+
+    def get(self, key: str) -> str | None:
+        """The facts text of ``key``; None (a miss: the file is parsed) when unavailable."""
+        if not self._tried:
+            self._tried = True
+            self._facts = self._load()
+        return self._facts.get(key) if self._facts is not None else None
+
+    def _load(self) -> SnapshotFacts | None:
+        try:
+            data = self._snapshots.read_facts(self._commit, MAX_SNAPSHOT_BYTES)
+            if data is None:
+                return None
+            snapshot = decode_snapshot(data, fingerprint=self._fingerprint)
+        except (SnapshotError, OSError, RuntimeError):
+            return None  # damaged or unreachable: the files are parsed instead
+        return snapshot.facts if snapshot.header.commit == self._commit else None
