@@ -12,6 +12,7 @@ import pytest
 from blast_radius.core import snapshot
 from blast_radius.core.snapshot import (
     MAGIC,
+    SNAPSHOT_VERSION,
     SnapshotError,
     decode_snapshot,
     encode_snapshot,
@@ -67,8 +68,9 @@ def test_another_tool_or_grammar_version_is_refused() -> None:
         lambda d: d[:-1] + bytes([d[-1] ^ 1]),  # one bit flipped in the last facts blob
         lambda d: b"NOT" + d,  # not a snapshot
         lambda d: MAGIC + b"{" * 70_000 + b"\n",  # endless header
-        lambda d: d.replace(b'"version": 2', b'"version": 3'),  # future format
-        lambda d: d.replace(b'"version": 2', b'"version": 1'),  # the single-stream format
+        lambda d: d.replace(b'"version": 3', b'"version": 4'),  # future format
+        lambda d: d.replace(b'"version": 3', b'"version": 2'),  # rows of the older layout
+        lambda d: d.replace(b'"version": 3', b'"version": 1'),  # the single-stream format
         lambda d: d.replace(b'"sections": [', b'"sections": [1, '),  # sections do not add up
     ],
 )
@@ -88,7 +90,7 @@ def hand_made(
     sections = [zlib.compress(lines.encode()), table() if rows is None else rows, blobs]
     payload = b"".join(sections)
     header = {
-        "version": 2,
+        "version": SNAPSHOT_VERSION,
         "tool_version": "1",
         "fingerprint": "fp",
         "settings": "s",

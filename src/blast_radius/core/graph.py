@@ -227,37 +227,38 @@ def _entry_points(items: Iterable[dict[str, Any]]) -> tuple[EntryPoint, ...]:
 
 
 # Rows: the compact form of nodes, edges and entry points in per-file parts.
-# Fields are separated by FIELD and rows by ROW. Every text field holds the
-# JSON-escaped string without its quotes, so it never contains a raw control
-# character, and a C-level substitution turns rows into the canonical JSON
-# lines of the graph file.
 #
-# Edges are stored in groups keyed by one end: ``key FIELD rest GROUP rest…``.
-# Ordinary edges are keyed by their target (a walk asks "who points here?"),
+# Every text field holds the JSON-escaped string without its quotes, so it
+# never contains a raw control character, and control characters can
+# separate everything. Within a row, each field boundary has its own
+# separator (SEPARATORS[0] after the first field, [1] after the second, ...),
+# so turning rows into the canonical JSON lines of the graph file is a few
+# ``str.replace`` calls over a whole block: no Python work per row.
+#
+# Edges are stored in groups keyed by one end: ``key FIELD rest GROUP rest…``,
+# a rest being ``other-end S0 kind S1 confidence S2 line S3 tags``. Ordinary
+# edges are keyed by their target (a walk asks "who points here?"),
 # ``contains`` edges by their source (a parent's children). A group is parsed
 # only when a walk visits its key.
 FIELD = "\x1f"
 ROW = "\x1e"
 GROUP = "\x1c"
-_TEXT = "([^\x1c\x1d\x1e\x1f]*)"
+SEPARATORS = tuple(chr(c) for c in range(0x11, 0x18))
+_S = SEPARATORS
+_ANY_SEPARATOR = re.compile("[\x11-\x17]")
 _ROW_START = "(?<![^\x1e])"  # at the start of the block or right after a ROW
-_KEY_AND_REST = re.compile(_ROW_START + _TEXT + FIELD + "([^\x1e]*)")
-_NODE_ROW = re.compile(
-    _ROW_START + FIELD.join([_TEXT] * 5 + ["(-?[0-9]+)", "(-?[0-9]+)", '(null|"[^\x1e\x1f]*")'])
+_KEY_AND_REST = re.compile(_ROW_START + "([^\x1c\x1e\x1f]*)\x1f([^\x1e]*)")
+_ID_AND_REST = re.compile(_ROW_START + "([^\x11\x1e]*)\x11([^\x1e]*)")
+_NODE_GLUE = (
+    '", "kind": "',
+    '", "name": "',
+    '", "qualname": "',
+    '", "path": "',
+    '", "start_line": ',
+    ', "end_line": ',
+    ', "language": ',
 )
-_NODE_JSON = (
-    r'{"id": "\1", "kind": "\2", "name": "\3", "qualname": "\4", "path": "\5", '
-    r'"start_line": \6, "end_line": \7, "language": \8}'
-)
-_EDGE_ROW = re.compile(_ROW_START + FIELD.join([_TEXT] * 5 + ["([^\x1e]*)"]))
-_EDGE_JSON_BY_TARGET = (
-    r'{"source": "\2", "target": "\1", "kind": "\3", "confidence": \4, "line": \5\6}'
-)
-_EDGE_JSON_BY_SOURCE = (
-    r'{"source": "\1", "target": "\2", "kind": "\3", "confidence": \4, "line": \5\6}'
-)
-_ENTRY_ROW = re.compile(_ROW_START + _TEXT + FIELD + _TEXT)
-_ENTRY_JSON = r'{"id": "\1", "kind": "\2"}'
+_EDGE_GLUE = ('", "confidence": ', ', "line": ', "")
 
 
 def row_field(text: str) -> str:
@@ -274,35 +275,33 @@ def text_of_field(field: str) -> str:
 def node_row(n: Node) -> str:
     """One node as a row: id, kind, name, qualname, path, lines, language (JSON)."""
     language = "null" if n.language is None else encode_basestring(n.language)
-    return FIELD.join(
-        (
-            row_field(n.id),
-            row_field(n.kind),
-            row_field(n.name),
-            row_field(n.qualname),
-            row_field(n.path),
-            str(n.start_line),
-            str(n.end_line),
-            language,
-        )
+    fields = (
+        row_field(n.id),
+        row_field(n.kind),
+        row_field(n.name),
+        row_field(n.qualname),
+        row_field(n.path),
+        str(n.start_line),
+        str(n.end_line),
+        language,
+    )
+    return "".join(f + sep for f, sep in zip(fields, (*_S, ""), strict=True))
+
+
+def _rest(other: str, e: Edge) -> str:
+    tags = f', "tags": [{", ".join(map(encode_basestring, e.tags))}]' if e.tags else ""
+    return (
+        f"{row_field(other)}{_S[0]}{row_field(e.kind)}{_S[1]}{float(e.confidence)!r}"
+        f"{_S[2]}{e.line}{_S[3]}{tags}"
     )
 
 
 def edge_block(edges: Iterable[Edge], *, by_source: bool = False) -> str:
     """Edges as groups of rows keyed by target (or by source), sorted."""
     rows = sorted(
-        (
-            row_field(e.source if by_source else e.target),
-            FIELD.join(
-                (
-                    row_field(e.target if by_source else e.source),
-                    row_field(e.kind),
-                    repr(float(e.confidence)),
-                    str(e.line),
-                    f', "tags": [{", ".join(map(encode_basestring, e.tags))}]' if e.tags else "",
-                )
-            ),
-        )
+        (row_field(e.source), _rest(e.target, e))
+        if by_source
+        else (row_field(e.target), _rest(e.source, e))
         for e in edges
     )
     return ROW.join(
@@ -313,48 +312,92 @@ def edge_block(edges: Iterable[Edge], *, by_source: bool = False) -> str:
 
 def entry_row(entry: EntryPoint) -> str:
     """One entry point as a row."""
-    return row_field(entry.id) + FIELD + row_field(entry.kind)
+    return row_field(entry.id) + _S[0] + row_field(entry.kind)
+
+
+def _replace_all(text: str, pairs: Iterable[tuple[str, str]]) -> str:
+    for old, new in pairs:
+        text = text.replace(old, new)
+    return text
 
 
 def node_rows_to_json(block: str) -> list[str]:
     """The canonical JSON lines of a block of node rows (as ``render_node`` writes them)."""
-    return _NODE_ROW.sub(_NODE_JSON, block).split(ROW) if block else []
+    if not block:
+        return []
+    text = _replace_all(block, zip(_S, _NODE_GLUE, strict=True))
+    return ('{"id": "' + text.replace(ROW, '}\x1e{"id": "') + "}").split(ROW)
 
 
 def edge_block_to_json(block: str, *, by_source: bool = False) -> list[str]:
     """The canonical JSON lines of an edge block (as ``render_edge`` writes them)."""
-    rows = [
-        key + FIELD + rest
-        for key, rests in _KEY_AND_REST.findall(block)
-        for rest in rests.split(GROUP)
-    ]
-    if not rows:
+    groups = _KEY_AND_REST.findall(block) if block else []
+    if not groups:
         return []
-    template = _EDGE_JSON_BY_SOURCE if by_source else _EDGE_JSON_BY_TARGET
-    return _EDGE_ROW.sub(template, ROW.join(rows)).split(ROW)
+    if by_source:
+        # Source and target first: the rests start with the target.
+        rows = [
+            '{"source": "'
+            + key
+            + '", "target": "'
+            + rests.replace(GROUP, '}\x1e{"source": "' + key + '", "target": "')
+            for key, rests in groups
+        ]
+        text = ("}" + ROW).join(rows).replace(_S[0], '", "kind": "')
+    else:
+        rows = [
+            rests.replace(_S[0], '", "target": "' + key + '", "kind": "') for key, rests in groups
+        ]
+        text = '{"source": "' + GROUP.join(rows).replace(GROUP, '}\x1e{"source": "')
+    text = _replace_all(text, zip(_S[1:4], _EDGE_GLUE, strict=True))
+    return (text + "}").split(ROW)
 
 
 def entry_rows_to_json(block: str) -> list[str]:
     """The canonical JSON lines of a block of entry-point rows."""
-    return _ENTRY_ROW.sub(_ENTRY_JSON, block).split(ROW) if block else []
+    if not block:
+        return []
+    text = block.replace(_S[0], '", "kind": "').replace(ROW, '"}\x1e{"id": "')
+    return ('{"id": "' + text + '"}').split(ROW)
 
 
 def groups_of_block(block: str) -> list[tuple[str, str]]:
-    """(escaped key, rest) of each row of a block: edge groups, or nodes by id."""
+    """(escaped key, rest) of each group of an edge block."""
     return _KEY_AND_REST.findall(block) if block else []
+
+
+def node_rows_by_id(block: str) -> dict[str, str]:
+    """Each node row of a block by its (escaped) id, the id split off."""
+    return dict(_ID_AND_REST.findall(block)) if block else {}
 
 
 def node_of_rest(node_id: str, rest: str) -> Node:
     """The node of a row whose id field was split off."""
-    kind, name, qualname, path, start, end, language = rest.split(FIELD)
+    kind, name, qualname, path, start, end, language = _ANY_SEPARATOR.split(rest)
     if "\\" in rest:
         name, qualname, path = map(text_of_field, (name, qualname, path))
     return Node(node_id, kind, name, qualname, path, int(start), int(end), _json(language))
 
 
+def node_kind_prefix(kind: str) -> str:
+    """How the rest of a node row of ``kind`` starts (its id split off)."""
+    return row_field(kind) + _S[1]
+
+
+def kind_marker(kind: str) -> str:
+    """A substring found in an edge rest exactly when the edge is of ``kind``."""
+    return _S[0] + row_field(kind) + _S[1]
+
+
+def other_end(rest: str) -> str:
+    """The other end of an edge rest (the target in a group keyed by source)."""
+    return text_of_field(rest.partition(_S[0])[0])
+
+
 def entry_points_of_rows(block: str) -> Iterator[EntryPoint]:
     """The entry points of a block of entry-point rows."""
-    for node_id, kind in _ENTRY_ROW.findall(block) if block else ():
+    for row in block.split(ROW) if block else ():
+        node_id, _, kind = row.partition(_S[0])
         yield EntryPoint(text_of_field(node_id), text_of_field(kind))
 
 
@@ -368,7 +411,7 @@ def edges_of_group(key: str, rests: Iterable[str], *, by_source: bool = False) -
     """The edges of a group (``key`` unescaped), in (other end, kind) order."""
     edges = []
     for rest in sorted(rests):
-        other, kind, confidence, line, tags = rest.split(FIELD)
+        other, kind, confidence, line, tags = _ANY_SEPARATOR.split(rest)
         other = text_of_field(other)
         source, target = (key, other) if by_source else (other, key)
         parsed = tuple(_json("{" + tags[2:] + "}")["tags"]) if tags else ()

@@ -4,10 +4,14 @@ A snapshot holds, for every parsed file of the commit, its facts, its
 interface and its rendered graph part — exactly what the local cache holds —
 so a pull-request run can restore it and re-parse only the files that differ.
 Such a run needs the facts of only the few files it changed, so the facts are
-stored one by one and inflated only when asked for.
+stored one by one and inflated only when asked for. The index job publishes
+a commit's snapshot as two files of this format: one with the interface and
+output entries, which every run reads, and one with the facts, read only by
+runs that must resolve unchanged files again.
 
-Layout (format 2): a magic line; one header line of JSON; then three sections,
-whose byte lengths the header lists in ``sections``:
+Layout (format 3; format 2 rendered rows with other separators): a magic
+line; one header line of JSON; then three sections, whose byte lengths the
+header lists in ``sections``:
 
 1. a zlib stream of the sorted ``kind<TAB>key<TAB>text`` lines of the
    ``interface`` and ``output`` entries;
@@ -36,7 +40,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 MAGIC = b"BLAST-RADIUS-SNAPSHOT\n"
-SNAPSHOT_VERSION = 2
+SNAPSHOT_VERSION = 3
 KINDS = frozenset({"facts", "interface", "output"})
 MAX_HEADER_BYTES = 64 * 1024
 MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024
@@ -63,7 +67,7 @@ class SnapshotHeader:
     entries: int
     checksum: str
     sections: tuple[int, ...] = ()
-    """Byte lengths of the sections after the header line (format 2: three)."""
+    """Byte lengths of the sections after the header line (three)."""
 
 
 @dataclass(frozen=True, slots=True)

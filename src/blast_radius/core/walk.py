@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import TypeVar, overload
 
 from blast_radius.core.graph import (
-    FIELD,
     GROUP,
     Edge,
     Graph,
@@ -25,7 +24,11 @@ from blast_radius.core.graph import (
     edge_block,
     edges_of_group,
     groups_of_block,
+    kind_marker,
+    node_kind_prefix,
     node_of_rest,
+    node_rows_by_id,
+    other_end,
     row_field,
     text_of_field,
 )
@@ -36,7 +39,7 @@ SYMBOL_KINDS = frozenset({"class", "function", "method"})
 _SYMBOL_EDGE_KINDS = frozenset({"calls", "references", "inherits"})
 T = TypeVar("T")
 _MODULE_EDGE_KINDS = frozenset({"imports"})
-_IMPORTS = FIELD + "imports" + FIELD  # the kind field of a row, after its source
+_IMPORTS = kind_marker("imports")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +106,7 @@ class Nodes(Mapping[str, Node]):
 
     def __init__(self, nodes: Iterable[Node], rows: str = "") -> None:
         self._parsed: dict[str, Node] = {n.id: n for n in nodes}
-        self._rows: dict[str, str] = dict(groups_of_block(rows))
+        self._rows: dict[str, str] = node_rows_by_id(rows)
 
     def _find(self, node_id: str) -> Node | None:
         node = self._parsed.get(node_id)
@@ -149,7 +152,7 @@ class Nodes(Mapping[str, Node]):
     def of_kind(self, kind: str) -> list[Node]:
         """Every node of ``kind``, parsing only those."""
         found = {n.id: n for n in self._parsed.values() if n.kind == kind}
-        prefix = kind + FIELD
+        prefix = node_kind_prefix(kind)
         for escaped, rest in self._rows.items():
             if rest.startswith(prefix):
                 node_id = text_of_field(escaped)
@@ -216,7 +219,7 @@ class Incoming:
 
     def has_kind(self, node_id: str, kinds: Iterable[str]) -> bool:
         """Whether an edge of one of ``kinds`` goes into ``node_id``, without parsing any."""
-        return self._groups.has_marker(node_id, [FIELD + kind + FIELD for kind in kinds])
+        return self._groups.has_marker(node_id, [kind_marker(kind) for kind in kinds])
 
 
 class Children:
@@ -242,7 +245,7 @@ class Children:
             if group is None:
                 return default
             rests = sorted(group.split(GROUP))
-            children = [text_of_field(rest.partition(FIELD)[0]) for rest in rests]
+            children = [other_end(rest) for rest in rests]
             self._parsed[node_id] = children
         return children
 
