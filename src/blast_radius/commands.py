@@ -13,7 +13,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from blast_radius import __version__
 from blast_radius.adapters.cache import FactsCache
@@ -31,10 +31,7 @@ from blast_radius.adapters.render import (
     render_text,
 )
 from blast_radius.adapters.repository import LocalRepository, branch_snapshots
-from blast_radius.adapters.runner import GitHubRunner, RunnerSettings
-from blast_radius.adapters.sample import build_sample_repository
 from blast_radius.adapters.workspace import Workspace, WorkspaceError
-from blast_radius.app.action import ActionContext, ActionInputs, run_action
 from blast_radius.app.impact import ImpactRequest, analyze_impact
 from blast_radius.app.indexing import (
     ExtractionFoundNothing,
@@ -50,6 +47,10 @@ from blast_radius.core.languages import LANGUAGES
 from blast_radius.core.publish import COMMENT_MODES, FAIL_ON, MODES
 from blast_radius.core.report import ReportFormatError
 from blast_radius.core.walk import WalkLimits
+
+if TYPE_CHECKING:
+    from blast_radius.adapters.runner import RunnerSettings
+    from blast_radius.app.action import ActionContext
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +325,8 @@ def _cmd_impact(args: argparse.Namespace, begun: Started) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
+    from blast_radius.adapters.sample import build_sample_repository
+
     with tempfile.TemporaryDirectory(prefix="blast-radius-demo-") as folder:
         root = build_sample_repository(Path(folder) / "shop")
         print(
@@ -364,6 +367,9 @@ def _choice(environ: Mapping[str, str], name: str, choices: tuple[str, ...], def
 
 def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerSettings]:
     """Everything the action reads from its environment, read once."""
+    from blast_radius.adapters.runner import RunnerSettings
+    from blast_radius.app.action import ActionContext, ActionInputs
+
     workspace = Path(environ.get("GITHUB_WORKSPACE") or ".").resolve()
     root = (workspace / _input(environ, "working-directory", ".")).resolve()
     event: dict[str, object] = {}
@@ -421,7 +427,7 @@ def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerS
 
 def _cmd_action(args: argparse.Namespace) -> int:
     # Imported here: PyGithub takes a tenth of a second to load, and only the
-    # action needs it.
+    # action needs it (and the action's own modules).
     from blast_radius.adapters.github import (
         GitHubError,
         GitHubPublisher,
@@ -429,6 +435,8 @@ def _cmd_action(args: argparse.Namespace) -> int:
         PermissionDenied,
         api_url_from_environment,
     )
+    from blast_radius.adapters.runner import GitHubRunner
+    from blast_radius.app.action import run_action
 
     context, settings = _action_settings(os.environ)
     token = context.inputs.token

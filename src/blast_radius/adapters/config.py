@@ -6,8 +6,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 DEFAULT_CONFIG = ".github/blast-radius.yml"
 _KNOWN_KEYS = {"exclude", "max-file-size", "python"}
 _PYTHON_KEYS = {"roots"}
@@ -46,6 +44,8 @@ def load_config(path: Path, required: bool = False) -> RepositoryConfig:
         return RepositoryConfig()
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"cannot read config file {path}: {error}") from error
+    import yaml  # only when there is a file to read: the import costs a run 10 ms
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as error:
