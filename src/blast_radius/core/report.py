@@ -272,6 +272,7 @@ def test_hits(
     hits: dict[str, TestHit] = {}
     files: set[str] = set()
     is_test_file: dict[str, bool] = {}
+    memo: dict[str, list[Node]] = {}
     for node_id, distance, confidence in reached:
         node = index.nodes.get(node_id)
         if node is None:
@@ -286,10 +287,10 @@ def test_hits(
             continue
         if node.kind == "module":
             files.add(node.path)
-            for test in _tests_in(index, node, rule):
+            for test in _tests_in(index, node, rule, memo):
                 _keep(hits, test, node.path, distance, confidence, modules_by_path)
         elif node.kind in SYMBOL_KINDS:
-            for test in _tests_in(index, node, rule):
+            for test in _tests_in(index, node, rule, memo):
                 files.add(node.path)
                 _keep(hits, test, node.path, distance, confidence, modules_by_path)
     ordered = sorted(hits.values(), key=lambda t: (t.path, t.id))
@@ -313,24 +314,33 @@ def _keep(
         hits[test_id] = TestHit(test_id, test.id, path, distance, confidence)
 
 
-def _tests_in(index: ReverseIndex, node: Node, rule: LanguageRule) -> list[Node]:
-    """The tests a node is or contains (iteratively, through classes)."""
-    found: list[Node] = []
-    stack = [node]
+def _tests_in(
+    index: ReverseIndex, node: Node, rule: LanguageRule, memo: dict[str, list[Node]]
+) -> list[Node]:
+    """The tests a node is or contains (through test classes), iteratively.
+
+    ``memo`` keeps each visited node's tests: a wide change reaches a test
+    module and many of its classes and tests, whose subtrees are walked once.
+    """
+    stack: list[tuple[Node, list[Node] | None]] = [(node, None)]
     while stack:
-        current = stack.pop()
-        if current.kind in ("function", "method") and current.name.startswith(
-            rule.test_function_prefix
-        ):
-            found.append(current)
+        current, kids = stack.pop()
+        if current.id in memo:
             continue
-        if current.kind in ("module", "class"):
-            if current.kind == "class" and not current.name.startswith(rule.test_class_prefix):
-                continue
-            stack.extend(
-                index.nodes[c] for c in index.children.get(current.id, ()) if c in index.nodes
-            )
-    return found
+        if kids is not None:
+            memo[current.id] = [test for kid in kids for test in memo[kid.id]]
+        elif current.kind in ("function", "method"):
+            is_test = current.name.startswith(rule.test_function_prefix)
+            memo[current.id] = [current] if is_test else []
+        elif current.kind == "module" or (
+            current.kind == "class" and current.name.startswith(rule.test_class_prefix)
+        ):
+            kids = [index.nodes[c] for c in index.children.get(current.id, ()) if c in index.nodes]
+            stack.append((current, kids))
+            stack.extend((kid, None) for kid in kids)
+        else:
+            memo[current.id] = []
+    return memo[node.id]
 
 
 def _is_test_file(path: str, testpaths: Sequence[str]) -> bool:
