@@ -407,13 +407,13 @@ def _json(literal: str) -> Any:
     return json.loads(literal)
 
 
-def edges_of_group(key: str, rests: Iterable[str], *, by_source: bool = False) -> list[Edge]:
-    """The edges of a group (``key`` unescaped), in (other end, kind) order."""
+def edges_of_group(target: str, rests: Iterable[str]) -> list[Edge]:
+    """The edges of a group keyed by ``target`` (unescaped), in (source, kind) order."""
     edges = []
     for rest in sorted(rests):
-        other, kind, confidence, line, tags = _ANY_SEPARATOR.split(rest)
-        other = text_of_field(other)
-        source, target = (key, other) if by_source else (other, key)
+        source, kind, confidence, line, tags = _ANY_SEPARATOR.split(rest)
         parsed = tuple(_json("{" + tags[2:] + "}")["tags"]) if tags else ()
-        edges.append(Edge(source, target, kind, float(confidence), int(line), parsed))
+        edges.append(
+            Edge(text_of_field(source), target, kind, float(confidence), int(line), parsed)
+        )
     return edges

@@ -39,7 +39,6 @@ SYMBOL_KINDS = frozenset({"class", "function", "method"})
 _SYMBOL_EDGE_KINDS = frozenset({"calls", "references", "inherits"})
 T = TypeVar("T")
 _MODULE_EDGE_KINDS = frozenset({"imports"})
-_IMPORTS = kind_marker("imports")
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,11 +160,16 @@ class Nodes(Mapping[str, Node]):
         return list(found.values())
 
 
-class _Groups:
-    """Edge groups by an escaped key, parsed into edges on first use."""
+class Incoming:
+    """Incoming edges by target, parsed on first use.
 
-    def __init__(self, block: str, *, by_source: bool) -> None:
-        self._by_source = by_source
+    A walk visits a small part of a large graph, so edges are grouped by
+    target once (without parsing them) and each group is parsed when asked.
+    Edges come in (source, kind) order, whatever order the parts came in.
+    """
+
+    def __init__(self, block: str) -> None:
+        """Group a block of edge rows keyed by target (``core.graph.edge_block``)."""
         self._groups: dict[str, list[str]] = {}
         for key, rests in groups_of_block(block):
             group = self._groups.get(key)
@@ -175,51 +179,32 @@ class _Groups:
                 group.append(rests)
         self._parsed: dict[str, list[Edge]] = {}
 
-    def edges(self, node_id: str) -> list[Edge] | None:
+    def get(self, node_id: str, default: Sequence[Edge] = ()) -> Sequence[Edge]:
+        """The edges into ``node_id`` (``contains`` edges aside), or ``default``."""
         edges = self._parsed.get(node_id)
         if edges is None:
             groups = self._groups.get(row_field(node_id))
             if groups is None:
-                return None
+                return default
             rests = [rest for group in groups for rest in group.split(GROUP)]
-            edges = edges_of_group(node_id, rests, by_source=self._by_source)
-            self._parsed[node_id] = edges
+            edges = self._parsed[node_id] = edges_of_group(node_id, rests)
         return edges
 
-    def has_marker(self, node_id: str, markers: Sequence[str]) -> bool:
-        """Whether a row of ``node_id``'s groups holds one of ``markers``."""
+    def has_kind(self, node_id: str, kinds: Iterable[str]) -> bool:
+        """Whether an edge of one of ``kinds`` goes into ``node_id``, without parsing any."""
+        markers = [kind_marker(kind) for kind in kinds]
         groups = self._groups.get(row_field(node_id), ())
         return any(marker in group for group in groups for marker in markers)
 
-    def matching(self, marker: str) -> tuple[list[str], dict[str, list[str]]]:
-        """The keys (escaped, sorted) of rows holding ``marker``, and those rows by key."""
+    def rows_of_kind(self, kind: str) -> tuple[list[str], dict[str, list[str]]]:
+        """The targets (escaped, sorted) of edges of ``kind``, and those rows by target."""
+        marker = kind_marker(kind)
         rows: dict[str, list[str]] = {}
         for key, groups in self._groups.items():
             found = [r for g in groups if marker in g for r in g.split(GROUP) if marker in r]
             if found:
                 rows[key] = found
         return sorted(rows), rows
-
-
-class Incoming:
-    """Incoming edges by target, parsed on first use.
-
-    A walk visits a small part of a large graph, so edges are grouped by
-    target once (without parsing them) and each group is parsed when asked.
-    Edges come in (source, kind) order, whatever order the parts came in.
-    """
-
-    def __init__(self, groups: _Groups) -> None:
-        self._groups = groups
-
-    def get(self, node_id: str, default: Sequence[Edge] = ()) -> Sequence[Edge]:
-        """The edges into ``node_id`` (``contains`` edges aside), or ``default``."""
-        edges = self._groups.edges(node_id)
-        return default if edges is None else edges
-
-    def has_kind(self, node_id: str, kinds: Iterable[str]) -> bool:
-        """Whether an edge of one of ``kinds`` goes into ``node_id``, without parsing any."""
-        return self._groups.has_marker(node_id, [kind_marker(kind) for kind in kinds])
 
 
 class Children:
@@ -258,8 +243,7 @@ class ReverseIndex:
     ) -> None:
         """Index nodes (values, and rows) and edge blocks (``core.graph.edge_block``)."""
         self.nodes = Nodes(nodes, node_rows)
-        self._incoming = _Groups(edge_rows, by_source=False)
-        self.incoming = Incoming(self._incoming)
+        self.incoming = Incoming(edge_rows)
         self.children = Children(contains_rows)
         self._imports: tuple[list[str], dict[str, list[str]]] | None = None
         self._submodule_imports: dict[str, list[Edge]] = {}
@@ -283,7 +267,7 @@ class ReverseIndex:
         found = []
         if module_id in self.nodes:
             if self._imports is None:
-                self._imports = self._incoming.matching(_IMPORTS)
+                self._imports = self.incoming.rows_of_kind("imports")
             targets, rows = self._imports
             prefix = row_field(module_id + ".")
             start = bisect.bisect_left(targets, prefix)
