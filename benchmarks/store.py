@@ -163,6 +163,21 @@ def _is_docstring(stmt: ast.stmt) -> bool:
     )
 
 
+def commit_all(repo: Path, message: str) -> None:
+    """Commit every tracked change, without hooks or signing."""
+    git(
+        repo,
+        *_IDENTITY,
+        "-c",
+        "commit.gpgsign=false",
+        "commit",
+        "--quiet",
+        "--no-verify",
+        "-am",
+        message,
+    )
+
+
 def clone_runner(origin: Path, dest: Path, branch: str = PR_BRANCH) -> Path:
     """A clone of ``branch`` as actions/checkout makes it: one commit, one branch."""
     subprocess.run(
@@ -701,33 +716,13 @@ def main(argv: list[str] | None = None) -> int:
             add_first_statement(edited.read_text(encoding="utf-8"), EDIT_FUNCTION, EDIT_STATEMENT),
             encoding="utf-8",
         )
-        git(
-            publisher,
-            *_IDENTITY,
-            "-c",
-            "commit.gpgsign=false",
-            "commit",
-            "--quiet",
-            "--no-verify",
-            "-am",
-            f"edit {EDIT_FUNCTION}",
-        )
+        commit_all(publisher, f"edit {EDIT_FUNCTION}")
         git(publisher, "push", "--quiet", "origin", PR_BRANCH)
         results["pr_diff"] = git(publisher, "diff", "-U0", BASE_BRANCH, PR_BRANCH).strip()
         git(publisher, "checkout", "--quiet", "-b", INTERFACE_BRANCH, BASE_BRANCH)
         with edited.open("a", encoding="utf-8") as handle:
             handle.write(f"\n\ndef {INTERFACE_FUNCTION}(value):\n    return to_list(value)\n")
-        git(
-            publisher,
-            *_IDENTITY,
-            "-c",
-            "commit.gpgsign=false",
-            "commit",
-            "--quiet",
-            "--no-verify",
-            "-am",
-            f"add {INTERFACE_FUNCTION}",
-        )
+        commit_all(publisher, f"add {INTERFACE_FUNCTION}")
         git(publisher, "push", "--quiet", "origin", INTERFACE_BRANCH)
         shutil.rmtree(publisher)
         shutil.rmtree(work / "publisher-cache", ignore_errors=True)
