@@ -45,13 +45,13 @@ import json
 import random
 import re
 import subprocess
-import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from blast_radius.adapters.background import InBackground
 from blast_radius.adapters.git import _describe, _environment, _stderr_text
 
 DEFAULT_BRANCH = "blast-radius-index"
@@ -824,8 +824,7 @@ class BackgroundFetch:
         self.snapshots: dict[str, SnapshotRef] = {}
         self._newest: tuple[SnapshotRef, bytes] | None = None
         self._max_bytes = max_bytes
-        self._thread = threading.Thread(target=self._fetch, name="index-fetch", daemon=True)
-        self._thread.start()
+        self._done = InBackground(self._fetch)
 
     def _fetch(self) -> None:
         # No access to the remote (a private repository without credentials)
@@ -841,7 +840,7 @@ class BackgroundFetch:
 
     def wait(self) -> None:
         """Return when the fetch has finished (successfully or not)."""
-        self._thread.join()
+        self._done.result()
 
     def read(self, ref: SnapshotRef, max_bytes: int) -> bytes:
         """The snapshot ``ref``: already read when it is the newest, else read now."""

@@ -29,7 +29,7 @@ from blast_radius.core.changes import (
 )
 from blast_radius.core.diff import FileChange
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
-from blast_radius.core.graph import EntryPoint, Node, graph_from_json
+from blast_radius.core.graph import EntryPoint, Node
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.owners import CODEOWNERS_LOCATIONS, CodeOwners, parse_codeowners
 from blast_radius.core.report import (
@@ -137,16 +137,12 @@ def analyze_impact(
         result = index_tree(
             source, store, extractor, settings, fingerprint, progress, as_text=False
         )
-        if result.parts is not None:
-            parts = result.parts
-            index = ReverseIndex(
-                parts.file_nodes(), parts.edge_rows(), parts.contains_rows(), parts.node_rows()
-            )
-            entries: Sequence[EntryPoint] = parts.entry_points()
-        else:
-            graph = graph_from_json(result.graph_text)
-            index, entries = ReverseIndex.of_graph(graph), graph.entry_points
-        return _Side(entries, index, source, result.meta)
+        parts = result.parts
+        assert parts is not None  # as_text=False always gives the parts
+        index = ReverseIndex(
+            parts.file_nodes(), parts.edge_rows(), parts.contains_rows(), parts.node_rows()
+        )
+        return _Side(parts.entry_points(), index, source, result.meta)
 
     new = side(head_commit)
     # The base graph is needed only when something was deleted, moved or
