@@ -170,14 +170,38 @@ def test_bad_gateways_are_retried(repo: Path, fake: FakeGitHub, tmp_path: Path) 
 def test_a_crash_in_the_analysis_still_completes_the_check_run(
     repo: Path, fake: FakeGitHub, tmp_path: Path
 ) -> None:
-    result, summary, _ = run_action(repo, fake, tmp_path, base="no-such-branch")
-    assert result.returncode == 1
+    result, summary, outputs = run_action(repo, fake, tmp_path, base="no-such-branch")
+    # A neutral check, not a failed step: the analysis failing is not the change's fault.
+    assert result.returncode == 0
     [run] = fake.check_runs.values()
     assert run["status"] == "completed"
     assert run["conclusion"] == "neutral"
-    assert "no-such-branch" in run["output"]["summary"]
+    assert "no\\-such\\-branch" in run["output"]["summary"]
     assert "The analysis failed" in summary.read_text()
+    assert parse_outputs(outputs)["risk"] == "unknown"
     assert fake.comments == []
+
+
+def test_a_failed_analysis_marks_an_earlier_comment_as_out_of_date(
+    repo: Path, fake: FakeGitHub, tmp_path: Path
+) -> None:
+    run_action(repo, fake, tmp_path)
+    result, _, _ = run_action(repo, fake, tmp_path, base="no-such-branch")
+    assert result.returncode == 0
+    [comment] = fake.comments
+    assert comment["body"].startswith("<!-- blast-radius:comment -->\n### Blast radius: no report")
+    assert "The analysis failed" in comment["body"]
+
+
+def test_unusable_inputs_fail_the_step_but_still_write_the_summary_and_outputs(
+    repo: Path, fake: FakeGitHub, tmp_path: Path
+) -> None:
+    result, summary, outputs = run_action(repo, fake, tmp_path, max_depth="deep")
+    assert result.returncode == 1
+    assert "max-depth" in summary.read_text().replace("\\", "")
+    assert parse_outputs(outputs)["risk"] == "unknown"
+    assert "::error title=Blast radius::" in result.stdout
+    assert requests_made(fake.server) == []
 
 
 def test_fail_on_fails_the_step_and_the_check(repo: Path, fake: FakeGitHub, tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from blast_radius.adapters.github import (
     GitHubPublisher,
     GitHubUnavailable,
     PermissionDenied,
+    TokenRejected,
     api_url_from_environment,
 )
 
@@ -83,6 +84,9 @@ class FakeGitHub:
         server.expect_request(REVIEW_REQUESTS, method="GET").respond_with_handler(
             lambda _: self._json(self.reviewers)
         )
+        server.expect_request(
+            re.compile(rf"/repos/{REPOSITORY}/commits/[0-9a-f]+/check-runs"), method="GET"
+        ).respond_with_handler(self._list_runs)
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -164,6 +168,27 @@ class FakeGitHub:
                 headers=headers,
             )
 
+    def lose_answer(self, method: str, path: str | re.Pattern[str], *, times: int = 1) -> None:
+        """Carry out the next ``times`` matching requests, then answer 502 as if the reply was lost.
+
+        This is what a write through GitHub's front end looks like when the
+        write landed but the gateway timed out on the way back.
+        """
+        handlers = {
+            (COMMENTS, "POST"): self._create_comment,
+            (CHECK_RUNS, "POST"): self._create_run,
+        }
+        handler = handlers[(str(path), method)]
+
+        def carried_out_then_lost(request: Request) -> Response:
+            handler(request)
+            return Response("<html>502 Bad Gateway</html>", status=502, content_type="text/html")
+
+        for _ in range(times):
+            self.server.expect_oneshot_request(path, method=method).respond_with_handler(
+                carried_out_then_lost
+            )
+
     # -- handlers ------------------------------------------------------------------------------
 
     @staticmethod
@@ -213,7 +238,7 @@ class FakeGitHub:
             "node_id": f"CR_kwDO{run_id}",
             "name": sent["name"],
             "head_sha": sent["head_sha"],
-            "external_id": "",
+            "external_id": sent.get("external_id", ""),
             "url": f"{self.base}{CHECK_RUNS}/{run_id}",
             "html_url": f"https://github.com/{REPOSITORY}/runs/{run_id}",
             "details_url": f"https://github.com/{REPOSITORY}/runs/{run_id}",
@@ -228,6 +253,16 @@ class FakeGitHub:
         }
         self.annotations[run_id] = []
         return self._json(self._run_payload(run_id), status=201)
+
+    def _list_runs(self, request: Request) -> Response:
+        sha = request.path.split("/commits/", 1)[1].split("/", 1)[0]
+        name = request.args.get("check_name")
+        runs = [
+            self._run_payload(run_id)
+            for run_id, run in sorted(self.check_runs.items(), reverse=True)
+            if run["head_sha"] == sha and (name is None or run["name"] == name)
+        ]
+        return self._json({"total_count": len(runs), "check_runs": runs})
 
     def _edit_run(self, request: Request) -> Response:
         run_id = int(request.path.rsplit("/", 1)[1])
@@ -739,7 +774,7 @@ def test_a_server_that_never_answers_times_out_and_is_retried(
         with pytest.raises(GitHubUnavailable, match="2 attempts") as caught:
             publisher.requested_reviewers(PR)
 
-    assert "Timeout" in str(caught.value)
+    assert "did not answer within the timeout" in str(caught.value)
     assert sleeps == [0.0]
 
 
@@ -795,8 +830,8 @@ def test_the_token_never_shows_in_errors_logs_or_reprs(
     failures: list[BaseException] = []
     fake.fail("POST", COMMENTS, 403, message="Resource not accessible by integration")
     fake.fail("GET", REVIEW_REQUESTS, 503, times=4)
-    fake.fail("POST", CHECK_RUNS, 401, message="Bad credentials")
     fake.fail("POST", CHECK_RUNS, 422, message=f"Validation Failed for {TOKEN}")
+    fake.fail("POST", CHECK_RUNS, 401, message="Bad credentials")
     for call in (
         lambda: publisher.upsert_comment(PR, body("x"), MARKER, create=True),
         lambda: publisher.requested_reviewers(PR),
@@ -811,17 +846,76 @@ def test_the_token_never_shows_in_errors_logs_or_reprs(
         PermissionDenied,
         GitHubUnavailable,
         GitHubError,
-        GitHubError,
+        TokenRejected,
     ]
-    assert "rejected the token" in str(failures[2])
+    assert "rejected the token" in str(failures[3])
     for failure in failures:
         shown = [str(failure), repr(failure), "".join(traceback.format_exception(failure))]
         assert all(TOKEN not in text for text in shown)
-    assert "***" in str(failures[3])
+    assert "***" in str(failures[2])
     assert TOKEN not in repr(publisher)
     assert caplog.records
     assert TOKEN not in caplog.text
     assert all(TOKEN not in str(record.args) for record in caplog.records)
+
+
+def test_after_a_rejected_token_no_further_request_is_made(
+    fake: FakeGitHub, publisher: GitHubPublisher
+) -> None:
+    fake.fail("GET", REVIEW_REQUESTS, 401, message="Bad credentials")
+    with pytest.raises(TokenRejected):
+        publisher.requested_reviewers(PR)
+    with pytest.raises(TokenRejected, match="not tried"):
+        publisher.upsert_comment(PR, body("x"), MARKER, create=True)
+    assert len(requests_made(fake.server)) == 1
+
+
+def test_after_the_api_proved_unreachable_later_calls_fail_at_once(
+    make_publisher: Callable[..., GitHubPublisher], sleeps: list[float]
+) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    publisher = make_publisher(api_url=f"http://127.0.0.1:{port}", backoff=1.0)
+    with pytest.raises(GitHubUnavailable):
+        publisher.requested_reviewers(PR)
+    assert sleeps == [1.0, 2.0, 4.0]
+    with pytest.raises(GitHubUnavailable, match="not tried"):
+        publisher.start_check_run(HEAD_SHA, "blast-radius")
+    assert sleeps == [1.0, 2.0, 4.0]
+
+
+def test_a_check_run_created_but_unanswered_is_reused_not_doubled(
+    fake: FakeGitHub, publisher: GitHubPublisher
+) -> None:
+    fake.lose_answer("POST", CHECK_RUNS)
+
+    run_id, url = publisher.start_check_run(HEAD_SHA, "blast-radius", "812.1.review")
+
+    [only] = fake.check_runs.values()
+    assert (run_id, url) == (only["id"], only["html_url"])
+    assert only["external_id"] == "812.1.review"
+    listing = f"/repos/{REPOSITORY}/commits/{HEAD_SHA}/check-runs"
+    assert calls(fake.server) == [
+        ("GET", listing),
+        ("POST", CHECK_RUNS),
+        ("GET", listing),
+    ]
+
+
+def test_a_check_run_of_another_run_or_already_completed_is_not_reused(
+    fake: FakeGitHub, publisher: GitHubPublisher
+) -> None:
+    other, _ = publisher.start_check_run(HEAD_SHA, "blast-radius", "811.1.review")
+    done, _ = publisher.start_check_run(HEAD_SHA, "blast-radius", "812.1.review")
+    publisher.complete_check_run(
+        done, conclusion="success", title="t", summary="s", text="", annotations=()
+    )
+
+    mine, _ = publisher.start_check_run(HEAD_SHA, "blast-radius", "812.1.review")
+
+    assert mine not in (other, done)
+    assert len(fake.check_runs) == 3
 
 
 def test_bad_settings_are_refused() -> None:

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from blast_radius import __version__
-from blast_radius.adapters.background import InBackground
 from blast_radius.adapters.config import DEFAULT_CONFIG
-from blast_radius.adapters.git import GitRepo
+from blast_radius.adapters.git import StartedMergeBase
 from blast_radius.adapters.index_branch import BackgroundFetch, IndexBranch
 
 WORK_TREE = "WORKTREE"
@@ -103,9 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Both git waits overlap the imports below, and each other.
         root = Path(args.path).resolve()
         head = "HEAD" if args.head == WORK_TREE else args.head
-        started = Started(
-            (args.base, head, InBackground(GitRepo(root).merge_base, args.base, head)),
-        )
+        started = Started(StartedMergeBase.start(root, args.base, head))
         if args.index_branch:
             with contextlib.suppress(ValueError):  # a bad name is reported by the command
                 started = Started(
@@ -120,5 +117,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 class Started:
     """Work begun before the tool's modules load: the merge base and the index's fetch."""
 
-    merge_base: tuple[str, str, InBackground[str]] | None = None
+    merge_base: StartedMergeBase | None = None
     fetching: BackgroundFetch | None = None

@@ -6,6 +6,7 @@ import argparse
 import hashlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -404,6 +405,9 @@ def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerS
         repository=environ.get("GITHUB_REPOSITORY", ""),
         sha=environ.get("GITHUB_SHA", ""),
         inputs=inputs,
+        run_key=".".join(
+            environ.get(name, "") for name in ("GITHUB_RUN_ID", "GITHUB_RUN_ATTEMPT", "GITHUB_JOB")
+        ).strip("."),
     )
     runner = RunnerSettings(
         workspace=root,
@@ -431,31 +435,88 @@ def _cmd_action(args: argparse.Namespace) -> int:
     from blast_radius.adapters.github import (
         GitHubError,
         GitHubPublisher,
-        GitHubUnavailable,
-        PermissionDenied,
+        TokenRejected,
         api_url_from_environment,
     )
     from blast_radius.adapters.runner import GitHubRunner
-    from blast_radius.app.action import run_action
+    from blast_radius.app.action import (
+        TOKEN_REJECTED,
+        TOO_LONG,
+        ActionCancelled,
+        run_action,
+    )
 
-    context, settings = _action_settings(os.environ)
-    token = context.inputs.token
+    environ = os.environ
+    token = _input(environ, "github-token")
     if token:
         # Ask the runner to hide the token from every later log line.
         print(f"::add-mask::{token}", flush=True)
+    try:
+        context, settings = _action_settings(environ)
+        api_timeout = _api_timeout(environ)
+    except ConfigError as error:
+        _report_unusable_inputs(environ, str(error))
+        return 1
+
+    def stop(signum: int, _frame: object) -> None:
+        # Only the first signal interrupts: the runner sends a second one
+        # seconds later, and the run needs those seconds to complete its check run.
+        for name in ("SIGTERM", "SIGINT"):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+        raise ActionCancelled(f"the runner sent {signal.Signals(signum).name}")
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+    def classify(error: BaseException) -> str:
+        if isinstance(error, TokenRejected):
+            return TOKEN_REJECTED
+        if isinstance(error, GitHubError) and error.status == 422 and "too long" in str(error):
+            return TOO_LONG
+        return type(error).__name__
+
     publisher = None
     if token and context.repository:
-        publisher = GitHubPublisher(api_url_from_environment(os.environ), token, context.repository)
+        try:
+            publisher = GitHubPublisher(
+                api_url_from_environment(environ),
+                token,
+                context.repository,
+                timeout=api_timeout,
+            )
+        except ValueError as error:
+            print(f"::warning title=Blast radius::not posting to GitHub: {error}", flush=True)
+    return run_action(context, GitHubRunner(settings), publisher, classify)
+
+
+def _api_timeout(environ: Mapping[str, str]) -> float:
+    """Seconds one API request may take: ``BLAST_RADIUS_API_TIMEOUT``, else 20."""
+    text = environ.get("BLAST_RADIUS_API_TIMEOUT", "").strip()
     try:
-        return run_action(
-            context,
-            GitHubRunner(settings),
-            publisher,
-            lambda error: isinstance(error, PermissionDenied | GitHubUnavailable),
-        )
-    except GitHubError as error:
-        print(f"blast-radius: error: {error}", file=sys.stderr)
-        return 1
+        seconds = float(text) if text else 20.0
+    except ValueError:
+        raise ConfigError(
+            f"BLAST_RADIUS_API_TIMEOUT must be a number of seconds, not {text!r}"
+        ) from None
+    return seconds if seconds > 0 else 20.0
+
+
+def _report_unusable_inputs(environ: Mapping[str, str], message: str) -> None:
+    """The inputs could not be read: say so where the user looks, and set the outputs."""
+    from blast_radius.core.markdown import escape_text
+    from blast_radius.core.publish import escape_command_value, format_outputs, outputs_for
+
+    print(f"::error title=Blast radius::{escape_command_value(message)}", flush=True)
+    print(f"blast-radius: error: {message}", file=sys.stderr)
+    summary = environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with Path(summary).open("a", encoding="utf-8") as handle:
+            handle.write(f"### Blast radius did not run\n\n{escape_text(message)}\n")
+    output = environ.get("GITHUB_OUTPUT")
+    if output:
+        values = {**outputs_for(None, ""), "comment-url": "", "check-run-url": ""}
+        with Path(output).open("a", encoding="utf-8") as handle:
+            handle.write(format_outputs(values))
 
 
 _COMMANDS = {

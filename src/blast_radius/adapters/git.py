@@ -14,10 +14,13 @@ import os
 import re
 import subprocess
 import threading
+import time
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from blast_radius.adapters.background import InBackground
 from blast_radius.core.diff import (
     GITLINK_MODE,
     DiffParseError,
@@ -121,6 +124,8 @@ class GitRepo:
         self.root = root
         self.timeout = timeout
         self.fetch_timeout = fetch_timeout
+        self.fetch_seconds: list[float] = []
+        """How long each fetch of history took, in order (for the report's footer)."""
 
     # -- running git -----------------------------------------------------
 
@@ -148,6 +153,14 @@ class GitRepo:
                 f"{_describe(args)} did not finish within {limit:.0f} s in {self.root}; "
                 "check the network or the repository size and retry"
             ) from error
+
+    def _fetch(self, args: Sequence[str]) -> subprocess.CompletedProcess[bytes]:
+        """``git fetch`` with the fetch timeout, timed and counted."""
+        started = time.perf_counter()
+        try:
+            return self._attempt(["fetch", *args], timeout=self.fetch_timeout)
+        finally:
+            self.fetch_seconds.append(time.perf_counter() - started)
 
     def _run(self, args: Sequence[str], *, timeout: float | None = None) -> bytes:
         result = self._attempt(args, timeout=timeout)
@@ -202,10 +215,13 @@ class GitRepo:
     def merge_base(self, base: str, head: str) -> str:
         """The commit ``head`` branched from ``base``, fetching history if the clone lacks it.
 
-        A base branch missing locally is fetched from ``origin``. In a shallow
-        clone the history is deepened step by step (``DEEPEN_STEPS``), then
+        Commit ids missing locally are fetched from ``origin`` by id (a depth-1
+        checkout of a pull request's merge commit has neither the base nor the
+        head commit), and so is a missing base branch. In a shallow clone the
+        history is then deepened step by step (``DEEPEN_STEPS``), then
         unshallowed, until the merge base appears.
         """
+        self._fetch_missing_commits((base, head))
         head_commit = self.resolve(head)
         base_commit = self._resolve_base(base)
         found = self._merge_base_once(base_commit, head_commit)
@@ -243,7 +259,6 @@ class GitRepo:
     def _fetch_history(self, depth_option: str, wanted: Sequence[str]) -> None:
         """Deepen the clone along ``wanted`` commits, or along the remote's branches."""
         base_args = [
-            "fetch",
             "--quiet",
             "--no-tags",
             "--no-recurse-submodules",
@@ -253,10 +268,10 @@ class GitRepo:
         # Asking for the two commits deepens exactly their histories (servers
         # speaking protocol v2, GitHub among them, accept ids). Older servers
         # refuse ids; the configured branches are the fallback.
-        by_id = self._attempt([*base_args, *wanted], timeout=self.fetch_timeout)
+        by_id = self._fetch([*base_args, *wanted])
         if by_id.returncode == 0:
             return
-        by_branch = self._attempt(base_args, timeout=self.fetch_timeout)
+        by_branch = self._fetch(base_args)
         if by_branch.returncode != 0:
             raise GitError(
                 f"`git fetch {depth_option} {REMOTE}` failed in {self.root}: "
@@ -270,12 +285,12 @@ class GitRepo:
             branch = self._branch_of(base)
             if branch is None or not self._has_remote():
                 raise
-            args = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules"]
+            args = ["--quiet", "--no-tags", "--no-recurse-submodules"]
             if self.is_shallow():
                 # The merge-base search deepens further if this is not enough.
                 args.append(f"--depth={DEEPEN_STEPS[0]}")
             refspec = f"+refs/heads/{branch}:refs/remotes/{REMOTE}/{branch}"
-            result = self._attempt([*args, REMOTE, refspec], timeout=self.fetch_timeout)
+            result = self._fetch([*args, REMOTE, refspec])
             if result.returncode != 0:
                 raise GitError(
                     f"{base!r} is not in {self.root} and `git fetch {REMOTE} {branch}` failed: "
@@ -283,6 +298,36 @@ class GitRepo:
                     f"remote is reachable, or fetch it before running."
                 ) from missing
             return self.resolve(f"refs/remotes/{REMOTE}/{branch}")
+
+    def _fetch_missing_commits(self, revisions: Sequence[str]) -> None:
+        """Fetch, by id and in one request, the commit ids of ``revisions`` missing here.
+
+        GitHub serves any reachable commit by id, so a shallow clone asks for
+        just those commits (depth 1; the merge-base search deepens from
+        there). Names other than full ids are left to the callers.
+        """
+        missing = [
+            rev
+            for rev in dict.fromkeys(revisions)
+            if _OBJECT_ID.fullmatch(rev) and not self._has_commit(rev)
+        ]
+        if not missing or not self._has_remote():
+            return
+        depth = ["--depth=1"] if self.is_shallow() else []
+        args = ["--quiet", "--no-tags", "--no-recurse-submodules", *depth, REMOTE, *missing]
+        result = self._fetch(args)
+        if result.returncode != 0:
+            raise GitError(
+                f"commit {missing[0]} is not in the clone {self.root} and "
+                f"`git fetch {REMOTE} {missing[0]}` failed: {_stderr_text(result.stderr)}. "
+                "Check that the remote is reachable with the checkout's credentials "
+                "(actions/checkout with `persist-credentials: true`, the default), or "
+                + _FETCH_DEPTH_ADVICE
+            )
+
+    def _has_commit(self, rev: str) -> bool:
+        result = self._attempt(["cat-file", "-e", f"{rev}^{{commit}}"])
+        return result.returncode == 0
 
     def _branch_of(self, base: str) -> str | None:
         """The remote branch a base name means (``origin/main`` and ``main`` -> ``main``)."""
@@ -418,6 +463,22 @@ class GitRepo:
         if process.returncode != 0:
             raise GitError(f"git cat-file failed in {self.root}: {_stderr_text(b''.join(errors))}")
         return answers
+
+
+@dataclass(frozen=True, slots=True)
+class StartedMergeBase:
+    """A merge base being found in the background, by ``git``, before the analysis starts."""
+
+    base: str
+    head: str
+    git: GitRepo
+    finding: InBackground[str]
+
+    @classmethod
+    def start(cls, root: Path, base: str, head: str) -> StartedMergeBase:
+        """Start finding the merge base of ``base`` and ``head`` in the clone at ``root``."""
+        git = GitRepo(root)
+        return cls(base, head, git, InBackground(git.merge_base, base, head))
 
 
 def _write_all(stream: IO[bytes], data: bytes) -> None:

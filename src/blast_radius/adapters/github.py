@@ -22,6 +22,7 @@ import email.utils
 import functools
 import logging
 import math
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -135,9 +136,18 @@ class CommentResult:
 class GitHubError(RuntimeError):
     """GitHub refused a request for a reason that retrying will not change."""
 
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        """The HTTP status GitHub answered with, when it answered."""
+
 
 class PermissionDenied(GitHubError):
     """The token may not do what was asked; the message names the permission to add."""
+
+
+class TokenRejected(GitHubError):
+    """GitHub does not accept the token at all (HTTP 401): no later request can succeed."""
 
 
 class GitHubUnavailable(GitHubError):
@@ -147,11 +157,13 @@ class GitHubUnavailable(GitHubError):
 class _Transient(Exception):
     """A failure worth another attempt; private to the retry loop."""
 
-    def __init__(self, reason: str, wait: float | None) -> None:
+    def __init__(self, reason: str, wait: float | None, *, unreachable: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
         self.wait = wait
         """Seconds GitHub asked us to wait, or ``None`` for plain exponential backoff."""
+        self.unreachable = unreachable
+        """The connection itself failed (refused, timed out): GitHub did not answer."""
 
 
 def api_url_from_environment(environ: Mapping[str, str]) -> str:
@@ -198,6 +210,9 @@ class GitHubPublisher:
         self._token = token
         self._max_retries = max_retries
         self._backoff = backoff
+        # Set once the token is refused or the API cannot be reached: later
+        # calls fail at once instead of spending their own retries.
+        self._given_up: GitHubError | None = None
         self._max_wait = max_wait
         self._sleep = sleep
         self._github = github.Github(
@@ -320,17 +335,42 @@ class GitHubPublisher:
 
     # -- check run -------------------------------------------------------------------------
 
-    def start_check_run(self, head_sha: str, name: str) -> tuple[int, str]:
-        """Create an in-progress check run on ``head_sha``; return its id and web address."""
+    def start_check_run(self, head_sha: str, name: str, run_key: str = "") -> tuple[int, str]:
+        """Create an in-progress check run on ``head_sha``; return its id and web address.
+
+        ``run_key`` names this run of the workflow; it is stored as the check
+        run's ``external_id``. When a create landed but its answer was lost
+        (a 502 from GitHub's front end), the retry finds that check run by
+        name, commit and key and reuses it: a second one would leave the
+        first in progress forever.
+        """
 
         def attempt() -> tuple[int, str]:
+            if run_key:
+                earlier = self._unfinished_check_run(head_sha, name, run_key)
+                if earlier is not None:
+                    return earlier
             with self._translate("create the check run", _CHECKS_WRITE, write=True):
                 run = self._repo.create_check_run(
-                    name=name, head_sha=head_sha, status="in_progress"
+                    name=name,
+                    head_sha=head_sha,
+                    status="in_progress",
+                    external_id=run_key or github.GithubObject.NotSet,
                 )
                 return run.id, run.html_url
 
         return self._retrying("create the check run", attempt)
+
+    def _unfinished_check_run(
+        self, head_sha: str, name: str, run_key: str
+    ) -> tuple[int, str] | None:
+        with self._translate("list the commit's check runs", "checks: read"):
+            runs = self._repo.get_commit(head_sha).get_check_runs(check_name=name, filter="all")
+            mine = [run for run in runs if run.external_id == run_key and run.status != "completed"]
+        if not mine:
+            return None
+        oldest = min(mine, key=lambda run: run.id)
+        return oldest.id, oldest.html_url
 
     def complete_check_run(
         self,
@@ -398,18 +438,34 @@ class GitHubPublisher:
 
     def _retrying(self, action: str, attempt: Callable[[], _T]) -> _T:
         """Run ``attempt`` until it succeeds, retrying transient failures with backoff."""
+        if self._given_up is not None:
+            reason = (
+                "GitHub rejected the token"
+                if isinstance(self._given_up, TokenRejected)
+                else "GitHub could not be reached"
+            )
+            raise type(self._given_up)(
+                f"Could not {action}: not tried, {reason} earlier in this run.",
+                self._given_up.status,
+            )
         attempts = self._max_retries + 1
         for number in range(attempts):
             try:
                 return attempt()
+            except TokenRejected as rejected:
+                self._given_up = rejected
+                raise
             except _Transient as failure:
                 if number + 1 == attempts:
-                    raise GitHubUnavailable(
+                    unavailable = GitHubUnavailable(
                         self._redact(
                             f"Could not {action}: GitHub still failed after {attempts} attempts "
                             f"(last: {failure.reason})."
                         )
-                    ) from None
+                    )
+                    if failure.unreachable:
+                        self._given_up = unavailable
+                    raise unavailable from None
                 delay = self._backoff * 2**number if failure.wait is None else failure.wait
                 delay = min(max(delay, 0.0), self._max_wait)
                 _log.warning(
@@ -431,7 +487,7 @@ class GitHubPublisher:
         except GithubException as exc:
             raise self._classify(exc, action, permission, write=write) from None
         except _NETWORK_ERRORS as exc:
-            raise _Transient(f"{type(exc).__name__}: {exc}", None) from None
+            raise _Transient(_network_reason(exc), None, unreachable=True) from None
 
     def _classify(
         self, exc: GithubException, action: str, permission: str, *, write: bool
@@ -456,7 +512,8 @@ class GitHubPublisher:
                             f"({described}); it resets "
                             + ("at an unknown time" if reset is None else f"at {_utc(reset)}")
                             + "."
-                        )
+                        ),
+                        status,
                     )
                 return _Transient(described, wait)
             return _Transient(described, _SECONDARY_RATE_LIMIT_WAIT)
@@ -468,19 +525,36 @@ class GitHubPublisher:
                     f"Could not {action} in {self._repository} ({described}): the token lacks "
                     f"the permission. Add `{permission}` under `permissions:` in the workflow "
                     f"(or the job) that runs blast-radius. {_FORK_ADVICE}"
-                )
+                ),
+                status,
             )
         if status == 401:
-            return GitHubError(
+            return TokenRejected(
                 self._redact(
                     f"Could not {action}: GitHub rejected the token ({described}). "
-                    "Pass a valid token, such as `${{ github.token }}`."
-                )
+                    "Pass a valid token in the `github-token` input, such as "
+                    "`${{ github.token }}` (the default)."
+                ),
+                status,
             )
-        return GitHubError(self._redact(f"Could not {action} in {self._repository}: {described}."))
+        return GitHubError(
+            self._redact(f"Could not {action} in {self._repository}: {described}."), status
+        )
 
     def _redact(self, text: str) -> str:
         return text.replace(self._token, "***")
+
+
+def _network_reason(error: requests.exceptions.RequestException) -> str:
+    """A failed connection in a few words (requests' own message nests three exceptions)."""
+    if isinstance(error, requests.exceptions.ConnectTimeout):
+        return "timed out connecting to the API"
+    if isinstance(error, requests.exceptions.Timeout):
+        return "the API did not answer within the timeout"
+    errno = re.search(r"\[Errno -?\d+\] ([^\"')\]]+)", str(error))
+    if errno is not None:
+        return f"{type(error).__name__}: {errno.group(1).strip()}"
+    return f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
 
 
 def _github_message(data: object) -> str:

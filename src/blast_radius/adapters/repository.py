@@ -5,8 +5,7 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from blast_radius.adapters.background import InBackground
-from blast_radius.adapters.git import GitRepo
+from blast_radius.adapters.git import GitRepo, StartedMergeBase
 from blast_radius.adapters.index_branch import (
     BackgroundFetch,
     IndexBranch,
@@ -21,11 +20,9 @@ from blast_radius.core.diff import FileChange
 class LocalRepository:
     """Git operations and file sources of the clone at ``root``."""
 
-    def __init__(
-        self, root: Path, merge_base: tuple[str, str, InBackground[str]] | None = None
-    ) -> None:
-        """``merge_base`` is (base, head, its merge base being found), when already started."""
-        self.git = GitRepo(root)
+    def __init__(self, root: Path, merge_base: StartedMergeBase | None = None) -> None:
+        """``merge_base`` is the merge base being found, when already started."""
+        self.git = merge_base.git if merge_base is not None else GitRepo(root)
         self.workspace = Workspace(root)
         self._merge_base = merge_base
 
@@ -35,9 +32,14 @@ class LocalRepository:
 
     def merge_base(self, base: str, head: str) -> str:
         """The merge base, fetching history a shallow clone lacks."""
-        if self._merge_base is not None and self._merge_base[:2] == (base, head):
-            return self._merge_base[2].result()
+        started = self._merge_base
+        if started is not None and (started.base, started.head) == (base, head):
+            return started.finding.result()
         return self.git.merge_base(base, head)
+
+    def fetch_stats(self) -> tuple[int, float]:
+        """How many fetches of history the analysis needed, and their seconds in all."""
+        return len(self.git.fetch_seconds), sum(self.git.fetch_seconds)
 
     def changed_files(self, base_commit: str, head: str | None) -> tuple[FileChange, ...]:
         """Files changed from ``base_commit`` to ``head`` (or the work tree)."""

@@ -58,16 +58,8 @@ class GitHubRunner:
         snapshots = branch_snapshots(settings.workspace, settings.index_branch)
         if snapshots is not None:
             snapshots.prefetch()
-        repository = LocalRepository(settings.workspace)
-        if head is not None:
-            try:
-                repository.resolve(head)
-            except Exception:
-                # A shallow checkout of the merge commit may lack the head
-                # commit itself: analyse what is checked out.
-                head = None
         return analyze_impact(
-            repository,
+            LocalRepository(settings.workspace),
             ImpactRequest(
                 base=base,
                 head=head or "HEAD",

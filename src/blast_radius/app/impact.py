@@ -76,6 +76,10 @@ class Repository(Protocol):
         """``commit`` and its first-parent ancestors, nearest first, at most ``limit``."""
         ...
 
+    def fetch_stats(self) -> tuple[int, float]:
+        """Fetches of history made so far, and their seconds in all."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class ImpactRequest:
@@ -200,6 +204,7 @@ def analyze_impact(
     total = sum(counts.get(k, 0) for k in ("resolved", "name_matched", "unresolved"))
     resolved_edges = counts.get("resolved", 0) + counts.get("name_matched", 0)
     name_share = round(counts.get("name_matched", 0) / resolved_edges, 4) if total else 0.0
+    fetches, fetch_seconds = repo.fetch_stats()
     return Report(
         changed=changed,
         changed_files=changed_files,
@@ -233,6 +238,8 @@ def analyze_impact(
             files_with_syntax_errors=tuple(_strings(new.meta.get("files_with_syntax_errors"))),
             name_matched_share=name_share,
             notes=dict(_mapping(new.meta.get("notes"))),
+            fetches=fetches,
+            fetch_seconds=round(fetch_seconds, 2),
         ),
     )
 

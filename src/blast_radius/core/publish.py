@@ -167,8 +167,18 @@ def annotations_for(report: Report) -> list[LineNote]:
     return notes[:MAX_ANNOTATIONS]
 
 
-def outputs_for(report: Report, report_path: str) -> dict[str, str]:
-    """The step outputs."""
+def outputs_for(report: Report | None, report_path: str) -> dict[str, str]:
+    """The step outputs; without a report (the analysis failed) the risk is ``unknown``."""
+    if report is None:
+        return {
+            "risk": "unknown",
+            "reach": "",
+            "dependents": "",
+            "entry-points": "",
+            "affected-tests": "",
+            "affected-test-files": "",
+            "report-json": "",
+        }
     return {
         "risk": report.risk,
         "reach": f"{report.reach:g}",

@@ -130,6 +130,9 @@ class IndexInfo:
     files_with_syntax_errors: tuple[str, ...]
     name_matched_share: float
     notes: Mapping[str, int] = field(default_factory=dict)
+    fetches: int = 0
+    """Fetches of git history the analysis needed (a shallow clone lacks commits)."""
+    fetch_seconds: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +165,8 @@ class Report:
     breaking: tuple[BreakingChange, ...]
     limits: Limits
     index: IndexInfo
+    gaps: tuple[str, ...] = ()
+    """Parts of the report that could not be made, each with the reason."""
     elapsed_seconds: float | None = None
 
     def to_json(self) -> str:

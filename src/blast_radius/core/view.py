@@ -331,6 +331,11 @@ def _footer(report: Report) -> tuple[str, ...]:
             f"{report.limits.max_depth}, confidence >= {report.limits.min_confidence:g}, at most "
             f"{report.limits.max_nodes} nodes): the counts are lower bounds."
         )
+    if info.fetches:
+        fetches = f"{info.fetches} git fetch{'' if info.fetches == 1 else 'es'}"
+        lines.append(f"Fetched missing history: {fetches}, {info.fetch_seconds:.1f} s.")
+    if report.gaps:
+        lines.append("Not in this report: " + "; ".join(g.rstrip(".") for g in report.gaps) + ".")
     if report.elapsed_seconds is not None:
         lines.append(f"Took {report.elapsed_seconds:.1f} s.")
     lines.append(NO_PROOF)
