@@ -13,6 +13,7 @@ import re
 import pytest
 
 from blast_radius.core.markdown import (
+    Strong,
     code_span,
     escape_table_cell,
     escape_text,
@@ -121,6 +122,29 @@ def test_escape_table_cell_keeps_one_cell(raw: str, escaped: str, visible: str |
     assert "<" not in cells[0]
     assert html.unescape(cells[0]).strip() == _shown(raw, visible).strip()
     assert cells[1] == "1"
+
+
+def test_the_reports_own_emphasis_is_emphasis() -> None:
+    assert escape_text(Strong("not yet")) == "**not yet**"
+    assert escape_table_cell(Strong("not yet")) == "**not yet**"
+    assert str(Strong("not yet")) == "not yet"
+    assert escape_text(Strong("")) == ""
+    table = f"| asked |\n| --- |\n| {escape_table_cell(Strong('not yet'))} |\n"
+    assert "<td><strong>not yet</strong></td>" in MD.render(table)
+    # A string is repository text even when it looks like the report's markup.
+    assert escape_table_cell("**not yet**") == r"\*\*not yet\*\*"
+
+
+@pytest.mark.parametrize(("raw", "escaped", "visible"), HOSTILE)
+def test_strong_words_are_escaped_inside_the_emphasis(
+    raw: str, escaped: str, visible: str | None
+) -> None:
+    assert escape_text(Strong(raw)) == f"**{escaped}**"
+    rendered = MD.render(f"x {escape_text(Strong(raw))} y")
+    match = re.fullmatch(r"<p>x <strong>(.*)</strong> y</p>\n", rendered, re.DOTALL)
+    assert match is not None, rendered
+    assert "<" not in match.group(1)
+    assert html.unescape(match.group(1)) == _shown(raw, visible)
 
 
 @pytest.mark.parametrize(

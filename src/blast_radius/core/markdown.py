@@ -14,6 +14,12 @@ a path or name shown verbatim   ``code_span`` (``in_table=True`` in a table)
 inside an HTML block            ``html_text`` / ``html_code``
 ==============================  =========================================
 
+The report's own emphasis is a value too, ``Strong``, never Markdown
+written into a string: ``escape_text`` and ``escape_table_cell`` write it
+as ``**...**`` around its escaped words. A string is always repository text
+to them, so no string can bring markup of its own, and the report's
+emphasis is never shown as literal asterisks.
+
 Why HTML blocks differ: a line that starts with ``<details>`` or
 ``<summary>`` opens an HTML block, whose content GitHub passes through as
 HTML until the next blank line, with no Markdown processing. Backslash
@@ -33,6 +39,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 
 ELLIPSIS = "\u2026"
 
@@ -119,7 +126,22 @@ def _defuse(text: str) -> str:
     return _DEFUSE.sub(split, text)
 
 
-def escape_text(s: str) -> str:
+@dataclass(frozen=True, slots=True)
+class Strong:
+    """Words the report itself stresses, such as an owner not yet asked to review.
+
+    ``escape_text`` writes them as ``**words**`` with the words escaped like
+    any other text. As a plain string (``str()``, the terminal report) they
+    are just the words.
+    """
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def escape_text(s: str | Strong) -> str:
     """``s`` as literal text in running Markdown: no markup, link, mention or new block.
 
     HTML-significant characters become entities, Markdown punctuation is
@@ -127,7 +149,12 @@ def escape_text(s: str) -> str:
     stand-ins (a newline as ``␊``), and mentions, URLs and issue references
     are broken with a zero-width space. Also safe, but not pretty, inside an
     HTML block, where the backslashes would show: use ``html_text`` there.
+    A ``Strong`` value is the one exception to "no markup": its escaped words
+    between ``**``.
     """
+    if isinstance(s, Strong):
+        # "****" would be literal asterisks, not an empty emphasis.
+        return f"**{escape_text(s.text)}**" if s.text else ""
     out: list[str] = []
     for char in _defuse(s):
         if char == " " and not out:
@@ -143,7 +170,7 @@ def escape_text(s: str) -> str:
     return "".join(out)
 
 
-def escape_table_cell(s: str) -> str:
+def escape_table_cell(s: str | Strong) -> str:
     """``s`` as literal text in a cell of a GitHub table.
 
     A ``|`` must be written ``\\|`` there: GitHub splits cells on every pipe
