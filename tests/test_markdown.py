@@ -17,6 +17,7 @@ from blast_radius.core.markdown import (
     code_span,
     escape_table_cell,
     escape_text,
+    fenced_text,
     html_code,
     html_text,
     truncate,
@@ -191,6 +192,25 @@ def test_code_span_in_a_table(raw: str) -> None:
 
 def test_code_span_table_pipe_exact() -> None:
     assert code_span("|pipe|", in_table=True) == r"`\|pipe\|`"
+
+
+@pytest.mark.parametrize(
+    ("raw", "content"),
+    [
+        ("python -m pytest a.py", "python -m pytest a.py"),
+        ("a\n```\n<img src=x onerror=alert(1)>", "a\n    ```\n<img src=x onerror=alert(1)>"),
+        ("a\n   ```", "a\n    ```"),
+        ("~~~\n `x`", "    ~~~\n `x`"),
+        ("a\r```\tb", "a␍```\tb"),
+        ("    ```", "    ```"),
+    ],
+)
+def test_fenced_text_cannot_end_its_block(raw: str, content: str) -> None:
+    assert fenced_text(raw) == content
+    for fence in ("```", "~~~"):
+        tokens = MD.parse(f"{fence}sh\n{fenced_text(raw)}\n{fence}\n\nafter\n")
+        assert [token.type for token in tokens][:2] == ["fence", "paragraph_open"], raw
+        assert tokens[0].content == content + "\n"
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ running Markdown text           ``escape_text``
 a cell of a Markdown table      ``escape_table_cell``
 a path or name shown verbatim   ``code_span`` (``in_table=True`` in a table)
 inside an HTML block            ``html_text`` / ``html_code``
+inside a fenced code block      ``fenced_text``
 ==============================  =========================================
 
 The report's own emphasis is a value too, ``Strong``, never Markdown
@@ -212,6 +213,25 @@ def code_span(s: str, *, in_table: bool = False) -> str:
         # one; the padding is what it strips.
         body = f" {body} "
     return f"{fence}{body}{fence}"
+
+
+# A line that closes a fenced code block: three or more backticks or tildes
+# indented by at most three spaces (and, strictly, nothing after them but
+# spaces; any such line is treated as dangerous).
+_FENCE_LINE = re.compile(r"^ {0,3}(?=```|~~~)")
+
+
+def fenced_text(s: str) -> str:
+    """``s`` as the content of a fenced code block, shown verbatim: no line can end the block.
+
+    A line that starts like a fence (three backticks or tildes, indented by
+    at most three spaces) gets an indentation of four spaces, which makes it
+    plain content. Carriage returns, which CommonMark also reads as line ends,
+    and the other control characters but newline and tab are shown as
+    visible stand-ins.
+    """
+    lines = ("".join(c if c == "\t" else _visible(c) for c in line) for line in s.split("\n"))
+    return "\n".join(_FENCE_LINE.sub("    ", line, count=1) for line in lines)
 
 
 def _html_escape(s: str, specials: frozenset[str]) -> str:

@@ -6,10 +6,11 @@ is made here, in plain values a test can check.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from blast_radius.core.markdown import Strong
+from blast_radius.core.markdown import Strong, show_controls
 from blast_radius.core.mermaid import GraphEdge, GraphNode, mermaid_flowchart
 from blast_radius.core.report import OwnerHit, Report
 
@@ -276,9 +277,11 @@ def _section(title: str, headers: tuple[str, ...], rows: Sequence[Row], cap: int
 
 
 def _test_command(files: Sequence[str]) -> str:
+    """One shell command line: each file one quoted word, control characters shown."""
     if not files:
         return ""
-    return "python -m pytest " + " ".join(files[:50]) + (" ..." if len(files) > 50 else "")
+    words = [shlex.quote(show_controls(file)) for file in files[:50]]
+    return "python -m pytest " + " ".join(words) + (" ..." if len(files) > 50 else "")
 
 
 def _mermaid(report: Report, max_nodes: int) -> tuple[str, int]:
