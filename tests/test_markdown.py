@@ -13,8 +13,10 @@ import re
 import pytest
 
 from blast_radius.core.markdown import (
+    CUT_NOTE,
     Strong,
     code_span,
+    cut_between_blocks,
     escape_table_cell,
     escape_text,
     fenced_text,
@@ -302,3 +304,18 @@ def test_truncate_then_escape_never_splits_an_escape(
             trailing = len(out) - len(out.rstrip("\\"))
             assert trailing % 2 == 0, out
             _paragraph_text(MD.render(out))
+
+
+def test_a_hard_cut_ends_between_blocks_with_details_closed() -> None:
+    markdown = (
+        "<!-- marker -->\n### Title\n\n| a |\n| --- |\n| `x` |\n| \\_y |\n\n"
+        "<details><summary>More</summary>\n\n- one\n- two\n\n</details>\n\ntail\n"
+    )
+    for limit in range(len(CUT_NOTE), len(markdown) + 1):
+        cut = cut_between_blocks(markdown, limit)
+        assert len(cut) <= limit
+        assert cut.endswith(CUT_NOTE)
+        kept = cut.removesuffix(CUT_NOTE).removesuffix("\n\n").removesuffix("\n\n</details>")
+        assert kept == "" or markdown.startswith(kept + "\n\n"), cut
+        assert cut.count("<details>") == cut.count("</details>"), cut
+    assert cut_between_blocks(markdown, 60) == "<!-- marker -->\n### Title\n\n" + CUT_NOTE

@@ -12,7 +12,13 @@ from pathlib import Path
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
-from blast_radius.core.markdown import code_span, escape_table_cell, escape_text, fenced_text
+from blast_radius.core.markdown import (
+    code_span,
+    cut_between_blocks,
+    escape_table_cell,
+    escape_text,
+    fenced_text,
+)
 from blast_radius.core.report import Report
 from blast_radius.core.view import Caps, CommentView, build_view, shrink
 
@@ -80,8 +86,7 @@ def render_markdown(
             return text
         caps = shrink(caps)
     # Even the smallest view is too long (a user template, huge names): cut hard.
-    note = "\n\n_(cut to fit the size limit)_\n"
-    return text[: limit - len(note)] + note
+    return cut_between_blocks(text, limit)
 
 
 def render_text(report: Report, full_report: str = "use --format json for all") -> str:

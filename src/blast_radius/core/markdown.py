@@ -271,6 +271,33 @@ def html_code(s: str) -> str:
     return f"<code>{_html_escape(s, _CODE_SPECIALS)}</code>"
 
 
+CUT_NOTE = "_(cut to fit the size limit)_\n"
+
+
+def cut_between_blocks(markdown: str, limit: int) -> str:
+    """``markdown`` cut at a blank line to fit in ``limit`` characters, ending in ``CUT_NOTE``.
+
+    For a rendered comment too long even in its smallest view. Cutting
+    anywhere else could stop inside a table row, a code span, an escape or
+    a code block; the blocks the built-in template writes end at blank
+    lines, and it writes none inside a code block. A ``<details>`` element
+    left open is closed, so the note is not hidden in it. The template
+    starts every ``<details>`` and ``</details>`` line itself: repository
+    text never starts a line.
+    """
+    end = limit
+    while True:
+        end = max(0, markdown.rfind("\n\n", 0, end))
+        kept = markdown[:end]
+        lines = kept.split("\n")
+        unclosed = sum(line.startswith("<details>") for line in lines) - sum(
+            line.startswith("</details>") for line in lines
+        )
+        cut = kept + "\n\n</details>" * unclosed + "\n\n" + CUT_NOTE if kept else CUT_NOTE
+        if len(cut) <= limit or not kept:
+            return cut
+
+
 def truncate(s: str, limit: int) -> str:
     """``s`` cut to at most ``limit`` characters, ending in ``…`` when anything was cut.
 
