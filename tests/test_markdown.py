@@ -13,9 +13,13 @@ import re
 import pytest
 
 from blast_radius.core.markdown import (
+    CUT_NOTE,
+    Strong,
     code_span,
+    cut_between_blocks,
     escape_table_cell,
     escape_text,
+    fenced_text,
     html_code,
     html_text,
     truncate,
@@ -123,6 +127,29 @@ def test_escape_table_cell_keeps_one_cell(raw: str, escaped: str, visible: str |
     assert cells[1] == "1"
 
 
+def test_the_reports_own_emphasis_is_emphasis() -> None:
+    assert escape_text(Strong("not yet")) == "**not yet**"
+    assert escape_table_cell(Strong("not yet")) == "**not yet**"
+    assert str(Strong("not yet")) == "not yet"
+    assert escape_text(Strong("")) == ""
+    table = f"| asked |\n| --- |\n| {escape_table_cell(Strong('not yet'))} |\n"
+    assert "<td><strong>not yet</strong></td>" in MD.render(table)
+    # A string is repository text even when it looks like the report's markup.
+    assert escape_table_cell("**not yet**") == r"\*\*not yet\*\*"
+
+
+@pytest.mark.parametrize(("raw", "escaped", "visible"), HOSTILE)
+def test_strong_words_are_escaped_inside_the_emphasis(
+    raw: str, escaped: str, visible: str | None
+) -> None:
+    assert escape_text(Strong(raw)) == f"**{escaped}**"
+    rendered = MD.render(f"x {escape_text(Strong(raw))} y")
+    match = re.fullmatch(r"<p>x <strong>(.*)</strong> y</p>\n", rendered, re.DOTALL)
+    assert match is not None, rendered
+    assert "<" not in match.group(1)
+    assert html.unescape(match.group(1)) == _shown(raw, visible)
+
+
 @pytest.mark.parametrize(
     ("raw", "span"),
     [
@@ -167,6 +194,25 @@ def test_code_span_in_a_table(raw: str) -> None:
 
 def test_code_span_table_pipe_exact() -> None:
     assert code_span("|pipe|", in_table=True) == r"`\|pipe\|`"
+
+
+@pytest.mark.parametrize(
+    ("raw", "content"),
+    [
+        ("python -m pytest a.py", "python -m pytest a.py"),
+        ("a\n```\n<img src=x onerror=alert(1)>", "a\n    ```\n<img src=x onerror=alert(1)>"),
+        ("a\n   ```", "a\n    ```"),
+        ("~~~\n `x`", "    ~~~\n `x`"),
+        ("a\r```\tb", "a␍```\tb"),
+        ("    ```", "    ```"),
+    ],
+)
+def test_fenced_text_cannot_end_its_block(raw: str, content: str) -> None:
+    assert fenced_text(raw) == content
+    for fence in ("```", "~~~"):
+        tokens = MD.parse(f"{fence}sh\n{fenced_text(raw)}\n{fence}\n\nafter\n")
+        assert [token.type for token in tokens][:2] == ["fence", "paragraph_open"], raw
+        assert tokens[0].content == content + "\n"
 
 
 @pytest.mark.parametrize(
@@ -258,3 +304,18 @@ def test_truncate_then_escape_never_splits_an_escape(
             trailing = len(out) - len(out.rstrip("\\"))
             assert trailing % 2 == 0, out
             _paragraph_text(MD.render(out))
+
+
+def test_a_hard_cut_ends_between_blocks_with_details_closed() -> None:
+    markdown = (
+        "<!-- marker -->\n### Title\n\n| a |\n| --- |\n| `x` |\n| \\_y |\n\n"
+        "<details><summary>More</summary>\n\n- one\n- two\n\n</details>\n\ntail\n"
+    )
+    for limit in range(len(CUT_NOTE), len(markdown) + 1):
+        cut = cut_between_blocks(markdown, limit)
+        assert len(cut) <= limit
+        assert cut.endswith(CUT_NOTE)
+        kept = cut.removesuffix(CUT_NOTE).removesuffix("\n\n").removesuffix("\n\n</details>")
+        assert kept == "" or markdown.startswith(kept + "\n\n"), cut
+        assert cut.count("<details>") == cut.count("</details>"), cut
+    assert cut_between_blocks(markdown, 60) == "<!-- marker -->\n### Title\n\n" + CUT_NOTE

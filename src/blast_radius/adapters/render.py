@@ -12,7 +12,13 @@ from pathlib import Path
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
-from blast_radius.core.markdown import code_span, escape_table_cell, escape_text
+from blast_radius.core.markdown import (
+    code_span,
+    cut_between_blocks,
+    escape_table_cell,
+    escape_text,
+    fenced_text,
+)
 from blast_radius.core.report import Report
 from blast_radius.core.view import Caps, CommentView, build_view, shrink
 
@@ -23,13 +29,6 @@ DEFAULT_TEMPLATE = "comment.md.j2"
 
 class TemplateError(ValueError):
     """A user template failed to load or render; the message says where."""
-
-
-def _fenced(text: str) -> str:
-    # A line opening with backticks could close the surrounding code fence.
-    return "\n".join(
-        " " + line if line.lstrip().startswith("`") else line for line in text.split("\n")
-    )
 
 
 def _code_cell(text: str) -> str:
@@ -55,7 +54,7 @@ def make_environment(user_template_dir: Path | None = None) -> SandboxedEnvironm
         code=code_span,
         cell=escape_table_cell,
         codecell=_code_cell,
-        fenced=_fenced,
+        fenced=fenced_text,
     )
     return environment
 
@@ -87,8 +86,7 @@ def render_markdown(
             return text
         caps = shrink(caps)
     # Even the smallest view is too long (a user template, huge names): cut hard.
-    note = "\n\n_(cut to fit the size limit)_\n"
-    return text[: limit - len(note)] + note
+    return cut_between_blocks(text, limit)
 
 
 def render_text(report: Report, full_report: str = "use --format json for all") -> str:

@@ -12,7 +12,14 @@ running Markdown text           ``escape_text``
 a cell of a Markdown table      ``escape_table_cell``
 a path or name shown verbatim   ``code_span`` (``in_table=True`` in a table)
 inside an HTML block            ``html_text`` / ``html_code``
+inside a fenced code block      ``fenced_text``
 ==============================  =========================================
+
+The report's own emphasis is a value too, ``Strong``, never Markdown
+written into a string: ``escape_text`` and ``escape_table_cell`` write it
+as ``**...**`` around its escaped words. A string is always repository text
+to them, so no string can bring markup of its own, and the report's
+emphasis is never shown as literal asterisks.
 
 Why HTML blocks differ: a line that starts with ``<details>`` or
 ``<summary>`` opens an HTML block, whose content GitHub passes through as
@@ -33,6 +40,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 
 ELLIPSIS = "\u2026"
 
@@ -119,7 +127,22 @@ def _defuse(text: str) -> str:
     return _DEFUSE.sub(split, text)
 
 
-def escape_text(s: str) -> str:
+@dataclass(frozen=True, slots=True)
+class Strong:
+    """Words the report itself stresses, such as an owner not yet asked to review.
+
+    ``escape_text`` writes them as ``**words**`` with the words escaped like
+    any other text. As a plain string (``str()``, the terminal report) they
+    are just the words.
+    """
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def escape_text(s: str | Strong) -> str:
     """``s`` as literal text in running Markdown: no markup, link, mention or new block.
 
     HTML-significant characters become entities, Markdown punctuation is
@@ -127,7 +150,12 @@ def escape_text(s: str) -> str:
     stand-ins (a newline as ``␊``), and mentions, URLs and issue references
     are broken with a zero-width space. Also safe, but not pretty, inside an
     HTML block, where the backslashes would show: use ``html_text`` there.
+    A ``Strong`` value is the one exception to "no markup": its escaped words
+    between ``**``.
     """
+    if isinstance(s, Strong):
+        # "****" would be literal asterisks, not an empty emphasis.
+        return f"**{escape_text(s.text)}**" if s.text else ""
     out: list[str] = []
     for char in _defuse(s):
         if char == " " and not out:
@@ -143,7 +171,7 @@ def escape_text(s: str) -> str:
     return "".join(out)
 
 
-def escape_table_cell(s: str) -> str:
+def escape_table_cell(s: str | Strong) -> str:
     """``s`` as literal text in a cell of a GitHub table.
 
     A ``|`` must be written ``\\|`` there: GitHub splits cells on every pipe
@@ -187,6 +215,25 @@ def code_span(s: str, *, in_table: bool = False) -> str:
     return f"{fence}{body}{fence}"
 
 
+# A line that closes a fenced code block: three or more backticks or tildes
+# indented by at most three spaces (and, strictly, nothing after them but
+# spaces; any such line is treated as dangerous).
+_FENCE_LINE = re.compile(r"^ {0,3}(?=```|~~~)")
+
+
+def fenced_text(s: str) -> str:
+    """``s`` as the content of a fenced code block, shown verbatim: no line can end the block.
+
+    A line that starts like a fence (three backticks or tildes, indented by
+    at most three spaces) gets an indentation of four spaces, which makes it
+    plain content. Carriage returns, which CommonMark also reads as line ends,
+    and the other control characters but newline and tab are shown as
+    visible stand-ins.
+    """
+    lines = ("".join(c if c == "\t" else _visible(c) for c in line) for line in s.split("\n"))
+    return "\n".join(_FENCE_LINE.sub("    ", line, count=1) for line in lines)
+
+
 def _html_escape(s: str, specials: frozenset[str]) -> str:
     out: list[str] = []
     for char in s:
@@ -222,6 +269,33 @@ def html_code(s: str) -> str:
     inside ``<code>``, so ``@`` is left alone.
     """
     return f"<code>{_html_escape(s, _CODE_SPECIALS)}</code>"
+
+
+CUT_NOTE = "_(cut to fit the size limit)_\n"
+
+
+def cut_between_blocks(markdown: str, limit: int) -> str:
+    """``markdown`` cut at a blank line to fit in ``limit`` characters, ending in ``CUT_NOTE``.
+
+    For a rendered comment too long even in its smallest view. Cutting
+    anywhere else could stop inside a table row, a code span, an escape or
+    a code block; the blocks the built-in template writes end at blank
+    lines, and it writes none inside a code block. A ``<details>`` element
+    left open is closed, so the note is not hidden in it. The template
+    starts every ``<details>`` and ``</details>`` line itself: repository
+    text never starts a line.
+    """
+    end = limit
+    while True:
+        end = max(0, markdown.rfind("\n\n", 0, end))
+        kept = markdown[:end]
+        lines = kept.split("\n")
+        unclosed = sum(line.startswith("<details>") for line in lines) - sum(
+            line.startswith("</details>") for line in lines
+        )
+        cut = kept + "\n\n</details>" * unclosed + "\n\n" + CUT_NOTE if kept else CUT_NOTE
+        if len(cut) <= limit or not kept:
+            return cut
 
 
 def truncate(s: str, limit: int) -> str:

@@ -6,9 +6,11 @@ is made here, in plain values a test can check.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from blast_radius.core.markdown import Strong, show_controls
 from blast_radius.core.mermaid import GraphEdge, GraphNode, mermaid_flowchart
 from blast_radius.core.report import OwnerHit, Report
 
@@ -45,9 +47,9 @@ MINIMAL_CAPS = Caps(1, 1, 0, 1, 1, 1, 1, 1, 0)
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One displayed row: cells are raw strings the template escapes."""
+    """One displayed row: cells are raw strings the template escapes, or ``Strong`` words."""
 
-    cells: tuple[str, ...]
+    cells: tuple[str | Strong, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +256,9 @@ def build_view(report: Report, caps: Caps, full_report: str) -> CommentView:
 
 def _owner_row(owner: OwnerHit, owns: str) -> Row:
     more = f" (+{len(owner.files) - 5})" if len(owner.files) > 5 else ""
-    asked = "" if owner.requested is None else ("yes" if owner.requested else "**not yet**")
+    asked: str | Strong = ""
+    if owner.requested is not None:
+        asked = "yes" if owner.requested else Strong("not yet")
     return Row((owner.owner, owns, ", ".join(owner.files[:5]) + more, asked))
 
 
@@ -273,9 +277,11 @@ def _section(title: str, headers: tuple[str, ...], rows: Sequence[Row], cap: int
 
 
 def _test_command(files: Sequence[str]) -> str:
+    """One shell command line: each file one quoted word, control characters shown."""
     if not files:
         return ""
-    return "python -m pytest " + " ".join(files[:50]) + (" ..." if len(files) > 50 else "")
+    words = [shlex.quote(show_controls(file)) for file in files[:50]]
+    return "python -m pytest " + " ".join(words) + (" ..." if len(files) > 50 else "")
 
 
 def _mermaid(report: Report, max_nodes: int) -> tuple[str, int]:
