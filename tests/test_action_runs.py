@@ -31,6 +31,8 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
+from blast_radius.core.report import report_from_json
+
 from .conftest import git
 from .test_action import parse_outputs
 from .test_github_adapter import (
@@ -45,6 +47,7 @@ from .test_github_adapter import (
     requests_made,
 )
 from .test_impact_scenarios import SAMPLE, SCENARIOS
+from .test_rendered_html import check_comment, check_page, parse
 
 CHANGED = "shop.money.round_cents"
 
@@ -234,11 +237,17 @@ def assert_finished(outcome: Outcome, fake: FakeGitHub | None, *, status: int = 
     assert result.stdout.startswith(mask)
     assert TOKEN not in result.stdout[len(mask) :] + result.stderr + outcome.summary
     assert TOKEN not in "".join(outcome.outputs.values())
+    # What GitHub would show is well-formed: notes, report or reason, no stray markup.
+    check_page(parse(outcome.summary))
     if fake is not None:
         stale = [r for r in fake.check_runs.values() if r["status"] != "completed"]
         assert stale == [], "a check run was left in progress"
+        for check in fake.check_runs.values():
+            check_page(parse(check["output"]["summary"]))
         bots = [c for c in fake.comments if c["user"]["type"] == "Bot"]
         assert len(bots) <= 1
+        for comment in bots:
+            check_page(parse(comment["body"]))
 
 
 def assert_reported(outcome: Outcome) -> None:
@@ -334,6 +343,11 @@ def test_unreadable_review_requests_leave_the_column_unknown(
     [comment] = fake.comments
     assert "who was asked to review is unknown" in comment["body"]
     assert f"HTTP {status}" in comment["body"]
+    workspace = shallow[0]
+    report = report_from_json((workspace / outcome.outputs["report-json"]).read_text())
+    assert report.gaps and report.gaps[0].startswith("who was asked to review is unknown")
+    assert all(owner.requested is None for owner in report.owners_affected)
+    check_comment(comment["body"], report)
     [check] = fake.check_runs.values()
     assert check["conclusion"] == "success"
 
