@@ -15,6 +15,9 @@ _IDENTITY = {
     "GIT_COMMITTER_EMAIL": "sample@blast-radius.invalid",
     "GIT_CONFIG_NOSYSTEM": "1",
     "GIT_CONFIG_GLOBAL": os.devnull,
+    # Fixed dates give fixed commit ids: the demo prints the same report on every run.
+    "GIT_AUTHOR_DATE": "2026-01-01T12:00:00+00:00",
+    "GIT_COMMITTER_DATE": "2026-01-01T12:00:00+00:00",
 }
 
 
