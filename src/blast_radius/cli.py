@@ -79,6 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
     impact.add_argument(
         "--max-nodes", type=int, default=50_000, help="stop after this many dependents"
     )
+    impact.add_argument(
+        "--test-confidence",
+        type=float,
+        default=0.01,
+        help="select tests reached at any depth along paths at least this likely (default 0.01)",
+    )
     demo = sub.add_parser("demo", help="run impact on the bundled sample repository")
     demo.add_argument(
         "--format", choices=["markdown", "json", "text"], default="markdown", help="output format"

@@ -47,7 +47,7 @@ from blast_radius.core.build import BuildOptions
 from blast_radius.core.languages import LANGUAGES
 from blast_radius.core.publish import COMMENT_MODES, FAIL_ON, MODES
 from blast_radius.core.report import ReportFormatError
-from blast_radius.core.walk import WalkLimits
+from blast_radius.core.walk import DEFAULT_TEST_CONFIDENCE, WalkLimits
 
 if TYPE_CHECKING:
     from blast_radius.adapters.runner import RunnerSettings
@@ -262,6 +262,8 @@ def _impact_command(args: argparse.Namespace) -> ImpactCommand:
         raise ConfigError("--max-depth must be 1 or more")
     if not 0 < args.min_confidence <= 1:
         raise ConfigError("--min-confidence must be in (0, 1]")
+    if not 0 < args.test_confidence <= 1:
+        raise ConfigError("--test-confidence must be in (0, 1]")
     return ImpactCommand(
         index=_index_command(args),
         request=ImpactRequest(
@@ -272,6 +274,7 @@ def _impact_command(args: argparse.Namespace) -> ImpactCommand:
                 min_confidence=args.min_confidence,
                 max_nodes=args.max_nodes,
             ),
+            test_confidence=args.test_confidence,
         ),
         output_format=args.format,
         out=Path(args.out) if args.out else None,
@@ -376,15 +379,23 @@ def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerS
     event: dict[str, object] = {}
     event_path = environ.get("GITHUB_EVENT_PATH")
     if event_path and Path(event_path).is_file():
-        loaded = json.loads(Path(event_path).read_text(encoding="utf-8"))
+        try:
+            loaded = json.loads(Path(event_path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise ConfigError(f"the event file {event_path} could not be read: {error}") from None
         event = loaded if isinstance(loaded, dict) else {}
     try:
         max_depth = int(_input(environ, "max-depth", "4"))
         min_confidence = float(_input(environ, "min-confidence", "0.01"))
+        test_confidence = float(_input(environ, "test-confidence", str(DEFAULT_TEST_CONFIDENCE)))
     except ValueError as error:
-        raise ConfigError(f"input max-depth or min-confidence is not a number: {error}") from None
-    if max_depth < 1 or not 0 < min_confidence <= 1:
-        raise ConfigError("input max-depth must be >= 1 and min-confidence in (0, 1]")
+        raise ConfigError(
+            f"input max-depth, min-confidence or test-confidence is not a number: {error}"
+        ) from None
+    if max_depth < 1 or not 0 < min_confidence <= 1 or not 0 < test_confidence <= 1:
+        raise ConfigError(
+            "input max-depth must be >= 1, min-confidence and test-confidence in (0, 1]"
+        )
     config_path = root / _input(environ, "config", DEFAULT_CONFIG)
     config = load_config(config_path)
     template = _input(environ, "template")
@@ -423,6 +434,7 @@ def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerS
             build=BuildOptions(python_roots=config.python_roots),
         ),
         limits=WalkLimits(max_depth=max_depth, min_confidence=min_confidence),
+        test_confidence=test_confidence,
         template=(root / template) if template else None,
         index_branch=_input(environ, "index-branch", "blast-radius-index"),
     )

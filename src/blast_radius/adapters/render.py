@@ -32,7 +32,8 @@ class TemplateError(ValueError):
 
 
 def _code_cell(text: str) -> str:
-    return code_span(text).replace("|", "\\|")
+    # An empty cell stays empty: a code span of nothing would show a blank box.
+    return code_span(text).replace("|", "\\|") if text else ""
 
 
 def make_environment(user_template_dir: Path | None = None) -> SandboxedEnvironment:

@@ -21,7 +21,7 @@ from blast_radius.app.indexing import IndexSettings
 from blast_radius.app.store import build_snapshot
 from blast_radius.core.languages import LANGUAGES
 from blast_radius.core.report import Report
-from blast_radius.core.walk import WalkLimits
+from blast_radius.core.walk import DEFAULT_TEST_CONFIDENCE, WalkLimits
 
 _MAX_REPORT_BYTES = 200 * 1024 * 1024
 
@@ -40,6 +40,7 @@ class RunnerSettings:
     template: Path | None
     index_branch: str | None
     keep: int = 10
+    test_confidence: float = DEFAULT_TEST_CONFIDENCE
 
 
 class GitHubRunner:
@@ -65,6 +66,7 @@ class GitHubRunner:
                 head=head or "HEAD",
                 limits=settings.limits,
                 requested_reviewers=reviewers,
+                test_confidence=settings.test_confidence,
             ),
             FactsCache(settings.cache_dir),
             Extractor(settings.jobs),

@@ -46,6 +46,8 @@ from blast_radius.core.report import (
     test_hits,
 )
 from blast_radius.core.walk import (
+    DEFAULT_TEST_CONFIDENCE,
+    NO_DEPTH_LIMIT,
     SYMBOL_KINDS,
     Dependent,
     ReverseIndex,
@@ -90,6 +92,13 @@ class ImpactRequest:
     """A revision, or None for the work tree."""
     limits: WalkLimits
     requested_reviewers: frozenset[str] | None = None
+    test_confidence: float = DEFAULT_TEST_CONFIDENCE
+    """Tests are selected from the whole reach (no depth limit) above this confidence."""
+
+    @property
+    def test_limits(self) -> WalkLimits:
+        """The walk the test selection takes: every depth, the node limit still holds."""
+        return WalkLimits(NO_DEPTH_LIMIT, self.test_confidence, self.limits.max_nodes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,9 +187,12 @@ def analyze_impact(
 
     entry_points = _entry_points(new, changed, dependents[0])
     testpaths = _testpaths(new.source, settings)
-    reached = [(c.id, 0, 1.0) for c in changed if c.id in new.index.nodes]
-    reached += [(d.id, d.distance, d.confidence) for d in dependents[0]]
-    tests, test_files = test_hits(reached, new.index, testpaths)
+    # Tests come from the whole reach: a test often calls a client that calls
+    # a command that calls the changed code, deeper than the listing goes.
+    test_walk = _walk(changed, old, new, request.test_limits)
+    tests_cut_by = tuple(sorted(set(test_walk[1])))
+    reached = [Dependent(c.id, 1.0, 0, ()) for c in changed if c.id in new.index.nodes]
+    tests, test_files = test_hits([*reached, *test_walk[0]], new.index, testpaths)
     breaking = _breaking(
         changed,
         old,
@@ -225,6 +237,8 @@ def analyze_impact(
             request.limits.min_confidence,
             request.limits.max_nodes,
             cut_by,
+            request.test_confidence,
+            tests_cut_by,
         ),
         index=IndexInfo(
             base_commit=base_commit,

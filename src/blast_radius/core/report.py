@@ -81,6 +81,8 @@ class TestHit:
     path: str
     distance: int
     confidence: float
+    why: tuple[WhyHop, ...] = ()
+    """How the test reaches the change: from the test's node to the changed symbol."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +145,10 @@ class Limits:
     min_confidence: float
     max_nodes: int
     cut_by: tuple[str, ...]
+    test_confidence: float = 0.0
+    """The floor of the test selection's walk, which has no depth limit."""
+    tests_cut_by: tuple[str, ...] = ()
+    """``confidence`` and/or ``nodes`` when a limit stopped the test selection's walk."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,23 +269,24 @@ def report_dependent(dependent: Dependent, nodes: Mapping[str, Node]) -> ReportD
 
 
 def test_hits(
-    reached: Iterable[tuple[str, int, float]],
+    reached: Iterable[Dependent],
     index: ReverseIndex,
     testpaths: Sequence[str] = (),
 ) -> tuple[tuple[TestHit, ...], tuple[str, ...]]:
-    """Test functions and test files among reached nodes (id, distance, confidence).
+    """Test functions and test files among the reached nodes (the changed ones at distance 0).
 
     A test is a function or method named like a test (the language's rule) in
     a test file; reaching a test file's module reaches every test in it. With
-    ``testpaths`` (pytest's setting), only files under them count.
+    ``testpaths`` (pytest's setting), only files under them count. Each test
+    keeps its best path, shown as its ``why``.
     """
     modules_by_path = {n.path: n for n in sorted(index.nodes.of_kind("module"))}
-    hits: dict[str, TestHit] = {}
+    best: dict[str, tuple[Node, str, Dependent]] = {}
     files: set[str] = set()
     is_test_file: dict[str, bool] = {}
     memo: dict[str, list[Node]] = {}
-    for node_id, distance, confidence in reached:
-        node = index.nodes.get(node_id)
+    for reach in reached:
+        node = index.nodes.get(reach.id)
         if node is None:
             continue
         known = is_test_file.get(node.path)
@@ -288,35 +295,40 @@ def test_hits(
         if not known:
             continue
         rule = language_for_path(node.path)
-        if rule is None:
+        if rule is None or not (node.kind == "module" or node.kind in SYMBOL_KINDS):
             continue
-        if node.kind == "module":
+        tests = _tests_in(index, node, rule, memo)
+        if node.kind == "module" or tests:
             files.add(node.path)
-            for test in _tests_in(index, node, rule, memo):
-                _keep(hits, test, node.path, distance, confidence, modules_by_path)
-        elif node.kind in SYMBOL_KINDS:
-            for test in _tests_in(index, node, rule, memo):
-                files.add(node.path)
-                _keep(hits, test, node.path, distance, confidence, modules_by_path)
-    ordered = sorted(hits.values(), key=lambda t: (t.path, t.id))
-    return tuple(ordered), tuple(sorted(files))
+        for test in tests:
+            test_id = _test_id(test, node.path, modules_by_path)
+            previous = best.get(test_id)
+            if previous is None or (reach.confidence, -reach.distance) > (
+                previous[2].confidence,
+                -previous[2].distance,
+            ):
+                best[test_id] = (test, node.path, reach)
+    hits = [
+        TestHit(
+            test_id,
+            test.id,
+            path,
+            reach.distance,
+            reach.confidence,
+            why_path(reach, index.nodes),
+        )
+        for test_id, (test, path, reach) in best.items()
+    ]
+    hits.sort(key=lambda t: (t.path, t.id))
+    return tuple(hits), tuple(sorted(files))
 
 
-def _keep(
-    hits: dict[str, TestHit],
-    test: Node,
-    path: str,
-    distance: int,
-    confidence: float,
-    modules_by_path: Mapping[str, Node],
-) -> None:
+def _test_id(test: Node, path: str, modules_by_path: Mapping[str, Node]) -> str:
+    """The test as the runner names it: ``path::Class::test``."""
     module = modules_by_path.get(path)
     prefix = (module.qualname + ".") if module else ""
     relative = test.qualname[len(prefix) :] if test.qualname.startswith(prefix) else test.name
-    test_id = path + "::" + relative.replace(".", "::")
-    previous = hits.get(test_id)
-    if previous is None or (confidence, -distance) > (previous.confidence, -previous.distance):
-        hits[test_id] = TestHit(test_id, test.id, path, distance, confidence)
+    return path + "::" + relative.replace(".", "::")
 
 
 def _tests_in(

@@ -194,7 +194,18 @@ def build_view(report: Report, caps: Caps, full_report: str) -> CommentView:
         )
         for e in report.entry_points
     ]
-    test_rows = [Row((t.id, str(t.distance), f"{t.confidence:.2f}")) for t in report.tests]
+    # "Via" is what the test calls on its way to the change: why it was chosen.
+    test_rows = [
+        Row(
+            (
+                t.id,
+                str(t.distance),
+                f"{t.confidence:.2f}",
+                _display(t.why[0].target) if t.why else "",
+            )
+        )
+        for t in report.tests
+    ]
     owner_rows = [_owner_row(o, "changed files") for o in report.owners_changed] + [
         _owner_row(o, "affected files") for o in report.owners_affected
     ]
@@ -242,7 +253,7 @@ def build_view(report: Report, caps: Caps, full_report: str) -> CommentView:
             entry_rows,
             caps.entry_points,
         ),
-        tests=_section("Tests", ("Test", "Distance", "Confidence"), test_rows, caps.tests),
+        tests=_section("Tests", ("Test", "Distance", "Confidence", "Via"), test_rows, caps.tests),
         test_command=_test_command(report.test_files),
         owners=_section(
             "Owners", ("Owner", "Owns", "Files", "Asked to review"), owner_rows, caps.owners
@@ -336,6 +347,12 @@ def _footer(report: Report) -> tuple[str, ...]:
             f"The walk was cut by {', '.join(report.limits.cut_by)} (depth "
             f"{report.limits.max_depth}, confidence >= {report.limits.min_confidence:g}, at most "
             f"{report.limits.max_nodes} nodes): the counts are lower bounds."
+        )
+    if report.limits.tests_cut_by:
+        lines.append(
+            f"Tests are selected from the whole reach; that walk was cut by "
+            f"{', '.join(report.limits.tests_cut_by)} (confidence >= "
+            f"{report.limits.test_confidence:g}, at most {report.limits.max_nodes} nodes)."
         )
     if info.fetches:
         fetches = f"{info.fetches} git fetch{'' if info.fetches == 1 else 'es'}"

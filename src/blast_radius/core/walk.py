@@ -77,6 +77,12 @@ class WalkLimits:
     max_nodes: int = 50_000
 
 
+NO_DEPTH_LIMIT = 1 << 30
+"""A ``max_depth`` no walk reaches: the test selection follows the whole reach."""
+DEFAULT_TEST_CONFIDENCE = 0.01
+"""The lowest path confidence at which a reached test is still selected to run."""
+
+
 @dataclass(frozen=True, slots=True)
 class WalkResult:
     """Dependents ranked by confidence, then distance, then id; and what cut the walk."""

@@ -1,0 +1,91 @@
+"""Which tests a change selects: the whole reach above a confidence floor, each with its path."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from .conftest import git, write_tree
+from .test_impact_scenarios import build_scenario, impact
+
+
+def test_tests_come_from_the_whole_reach_not_the_listed_depth(tmp_path: Path) -> None:
+    root = build_scenario("core_utility", tmp_path / "repo")
+
+    report = impact(root, "--max-depth", "1")
+
+    # The listing stops after one edge; the selection does not.
+    assert {d["distance"] for d in report["dependents"]} == {1}
+    assert report["limits"]["cut_by"] == ["depth"]
+    assert {t["id"]: t["distance"] for t in report["tests"]} == {
+        "tests/test_cart.py::test_gift_receipt": 4,
+        "tests/test_cart.py::test_total": 3,
+        "tests/test_pricing.py::test_discount": 2,
+        "tests/test_pricing.py::test_tax": 2,
+    }
+    assert report["test_files"] == ["tests/test_cart.py", "tests/test_pricing.py"]
+    assert report["limits"]["tests_cut_by"] == []
+    [gift] = [t for t in report["tests"] if t["id"].endswith("test_gift_receipt")]
+    assert [(hop["source"], hop["target"]) for hop in gift["why"]] == [
+        ("python:tests.test_cart.test_gift_receipt", "python:shop.cart.GiftCart.receipt"),
+        ("python:shop.cart.GiftCart.receipt", "python:shop.cart.Cart.receipt"),
+        ("python:shop.cart.Cart.receipt", "python:shop.money.format_price"),
+        ("python:shop.money.format_price", "python:shop.money.round_cents"),
+    ]
+    assert gift["why"][0]["path"] == "tests/test_cart.py"
+
+
+def _name_matched_repo(make_repo: Callable[..., Path]) -> Path:
+    """A test that reaches the change only through a call on a receiver of unknown type."""
+    root = make_repo(
+        {
+            "lib/__init__.py": "",
+            "lib/workers.py": (
+                "class Fast:\n    def crunch(self):\n        return 1\n\n\n"
+                "class Slow:\n    def crunch(self):\n        return 2\n"
+            ),
+            "tests/test_workers.py": (
+                "def test_crunch(worker):\n    assert worker.crunch() in (1, 2)\n"
+            ),
+        }
+    )
+    git(root, "checkout", "-q", "-b", "pr")
+    write_tree(
+        root,
+        {
+            "lib/workers.py": (
+                "class Fast:\n    def crunch(self):\n        return 10\n\n\n"
+                "class Slow:\n    def crunch(self):\n        return 2\n"
+            )
+        },
+    )
+    git(root, "commit", "-qam", "faster")
+    return root
+
+
+def test_an_uncertain_path_selects_the_test_at_its_confidence(
+    make_repo: Callable[..., Path],
+) -> None:
+    report = impact(_name_matched_repo(make_repo))
+
+    [test] = report["tests"]
+    assert test["id"] == "tests/test_workers.py::test_crunch"
+    # Matched by method name to one of two candidates: 0.5 / 2.
+    assert test["confidence"] == 0.25
+    assert test["why"][0]["kind"] == "calls"
+
+
+def test_the_test_confidence_floor_cuts_and_the_footer_says_so(
+    make_repo: Callable[..., Path],
+) -> None:
+    root = _name_matched_repo(make_repo)
+
+    report = impact(root, "--test-confidence", "0.5")
+    text = impact(root, "--test-confidence", "0.5", fmt="markdown")
+
+    assert report["tests"] == []
+    assert report["limits"]["test_confidence"] == 0.5
+    assert report["limits"]["tests_cut_by"] == ["confidence"]
+    assert "Tests are selected from the whole reach; that walk was cut by confidence" in (
+        text.replace("\\", "")
+    )
