@@ -178,7 +178,7 @@ def run_action(
     if plan.task == "index":
         try:
             runner.append_summary(runner.index())
-        except Exception as error:
+        except (Exception, ActionCancelled, KeyboardInterrupt) as error:
             message = f"Indexing failed: {_message(error)}"
             runner.log(f"::error title=Blast radius::{escape_command_value(message)}")
             runner.append_summary(f"### Blast radius index\n\n{escape_text(message)}\n")
