@@ -919,9 +919,9 @@ def python_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str
 def python_interface(facts: FileFacts) -> FileFacts:
     """What resolving *other* files may read from this file's facts.
 
-    References and function-local bindings only matter to the file itself, so
-    the interface drops them. It keeps the line count, syntax errors and notes
-    for the graph's file node and meta.
+    References, function-local bindings, signatures and call arguments only
+    matter to the file itself, so the interface drops them. It keeps the line
+    count, syntax errors and notes for the graph's file node and meta.
     """
     return FileFacts(
         path=facts.path,
