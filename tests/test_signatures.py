@@ -25,8 +25,18 @@ from blast_radius.core.signatures import (
     CALLED_ON_CLASS,
     CALLED_ON_INSTANCE,
     CALLED_PLAIN,
+    SITE_BREAKS,
+    SITE_DID_NOT_FIT,
+    SITE_FITS,
+    SITE_UNCHECKED,
+    Callee,
+    SiteCheck,
     bound_arguments,
     call_fits,
+    call_sites_of,
+    callee_at,
+    check_call_site,
+    find_definition,
     how_called,
     names_a_call,
 )
@@ -259,3 +269,91 @@ def test_which_call_references_can_call_the_target() -> None:
     assert not names_a_call("Cart", "total", "Cart", "__init__")
     assert not names_a_call("Cart", "__init__", "Cart", "")
     assert not names_a_call("other", "f", None, "__init__")
+
+
+# ---- call sites: a caller's facts against the changed function ----------
+
+
+def callee(source: str, name: str) -> Callee:
+    facts = extract_facts(PYTHON, "lib.py", source.encode())
+    index = next(i for i, d in enumerate(facts.definitions) if d.name == name)
+    return callee_at(facts, index, "__init__")
+
+
+def check(caller_source: str, caller: str, line: int, new: Callee, old: Callee | None) -> SiteCheck:
+    facts = extract_facts(PYTHON, "caller.py", caller_source.encode())
+    definition = facts.definitions[[d.name for d in facts.definitions].index(caller)]
+    scope = find_definition(facts, caller, definition.start_line)
+    assert scope is not None
+    return check_call_site(call_sites_of(facts), scope, line, new, old)
+
+
+OLD_LIB = "def f(a):\n    pass\n\nclass C:\n    def __init__(self, x):\n        pass\n"
+NEW_LIB = "def f(a, b):\n    pass\n\nclass C:\n    def __init__(self, x, *, y=0):\n        pass\n"
+
+
+def test_a_call_site_is_checked_against_the_new_signature() -> None:
+    new, old = callee(NEW_LIB, "f"), callee(OLD_LIB, "f")
+    caller = "def g():\n    f(1, 2)\n    f(1)\n    h = lambda: f(3)\n"
+    assert check(caller, "g", 2, new, old) == SiteCheck(SITE_FITS)
+    assert check(caller, "g", 3, new, old) == SiteCheck(
+        SITE_BREAKS, "no argument for the required parameter 'b'"
+    )
+    # A lambda's calls belong to the function around it, as the graph's edges do.
+    assert check(caller, "g", 4, new, old).verdict == SITE_BREAKS
+
+
+def test_a_constructor_call_is_checked_against_init_without_self() -> None:
+    new = callee(NEW_LIB, "__init__")
+    caller = "def g():\n    C(1)\n    C(1, y=2)\n    C(1, 2)\n"
+    assert check(caller, "g", 2, new, None).verdict == SITE_FITS
+    assert check(caller, "g", 3, new, None).verdict == SITE_FITS
+    assert check(caller, "g", 4, new, None).verdict == SITE_BREAKS
+
+
+def test_the_worst_call_on_a_line_decides() -> None:
+    new, old = callee(NEW_LIB, "f"), callee(OLD_LIB, "f")
+    caller = "def g():\n    return [f(1, 2), f(3)]\n"
+    assert check(caller, "g", 2, new, old).verdict == SITE_BREAKS
+
+
+def test_a_call_that_did_not_fit_before_either_is_not_this_change_s_break() -> None:
+    new, old = callee(NEW_LIB, "f"), callee(OLD_LIB, "f")
+    caller = "def g():\n    f(1, 2, 3)\n"
+    assert check(caller, "g", 2, new, old) == SiteCheck(
+        SITE_DID_NOT_FIT, "accepts at most 2 positional arguments, 3 given"
+    )
+    # Without the old signature (a caller the change edits), it breaks.
+    assert check(caller, "g", 2, new, None).verdict == SITE_BREAKS
+
+
+def test_what_cannot_be_read_is_unchecked_not_fitting() -> None:
+    new = callee(NEW_LIB, "f")
+    caller = "def g():\n    f(1, 2)\n    f(1, 2 3)\n"
+    assert check(caller, "g", 5, new, None) == SiteCheck(
+        SITE_UNCHECKED, "the call is not in the caller's facts"
+    )
+    assert check(caller, "g", 3, new, None) == SiteCheck(
+        SITE_UNCHECKED, "the call's arguments could not be read"
+    )
+    unknown = Callee("f", None, None, "__init__")
+    assert check(caller, "g", 2, unknown, None) == SiteCheck(
+        SITE_UNCHECKED, "the new signature could not be read"
+    )
+
+
+def test_a_class_method_called_through_cls_binds_the_class() -> None:
+    lib = (
+        "class C:\n    @classmethod\n    def make(cls, a):\n        pass\n"
+        "    def plain(self, a):\n        pass\n"
+    )
+    make, plain = callee(lib, "make"), callee(lib, "plain")
+    caller = (
+        "class D(C):\n    @classmethod\n    def build(cls):\n"
+        "        cls.make(1)\n        cls.plain(1)\n"
+    )
+    assert check(caller, "build", 4, make, None).verdict == SITE_FITS
+    # A plain method through the class takes its instance as the first argument.
+    assert check(caller, "build", 5, plain, None) == SiteCheck(
+        SITE_BREAKS, "no argument for the required parameter 'a'"
+    )

@@ -15,6 +15,9 @@ from typing import Any, NamedTuple
 MODULE_SCOPE = -1
 """Scope index meaning "the module itself" rather than a definition."""
 
+ANONYMOUS_SCOPE = "scope"
+"""The kind of a definition that binds names but is no symbol (a lambda)."""
+
 FACTS_VERSION = "5"
 """Changes whenever extracted facts change shape or meaning (part of cache keys)."""
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from blast_radius.core.facts import (
+    ANONYMOUS_SCOPE,
     LITERAL_RECEIVER,
     MODULE_SCOPE,
     Definition,
@@ -26,7 +27,6 @@ from blast_radius.core.facts import (
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
 
 LANGUAGE = "python"
-ANONYMOUS_SCOPE = "scope"
 PREFIX = "python:"
 
 ANNOTATED_CONFIDENCE = 0.9

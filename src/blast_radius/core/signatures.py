@@ -16,11 +16,13 @@ parameter accepts, a required parameter the splat cannot reach.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from blast_radius.core.facts import (
+    ANONYMOUS_SCOPE,
     KEYWORD_ONLY,
+    MODULE_SCOPE,
     POSITIONAL_ONLY,
     POSITIONAL_OR_KEYWORD,
     RECEIVER_CLASS,
@@ -28,7 +30,10 @@ from blast_radius.core.facts import (
     VAR_KEYWORD,
     VAR_POSITIONAL,
     CallArguments,
+    FileFacts,
     Parameter,
+    Reference,
+    Signature,
 )
 
 CALLED_PLAIN = "plain"
@@ -151,3 +156,148 @@ def call_fits(parameters: Sequence[Parameter], call: CallArguments, bound: int =
             continue
         return Fit(False, f"no argument for the required parameter '{parameter.name}'")
     return FITS
+
+
+# ---- call sites: a caller's facts against the function it calls -------------
+
+SITE_FITS = "fits"
+SITE_BREAKS = "breaks"
+SITE_UNCHECKED = "unchecked"
+SITE_DID_NOT_FIT = "did-not-fit"
+"""The call did not fit the old signature either: this change did not break it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Callee:
+    """A function as its callers see it; ``signature`` None when it could not be read."""
+
+    name: str
+    class_name: str | None
+    signature: Signature | None
+    constructor: str
+
+
+@dataclass(frozen=True, slots=True)
+class SiteCheck:
+    """What one call site makes of a changed signature (``SITE_*``), and why."""
+
+    verdict: str
+    problem: str = ""
+
+
+def find_definition(facts: FileFacts, name: str, start_line: int) -> int | None:
+    """The index of the definition named ``name`` that starts at ``start_line``."""
+    for index, definition in enumerate(facts.definitions):
+        if (definition.start_line, definition.name) == (start_line, name) and (
+            definition.kind != ANONYMOUS_SCOPE
+        ):
+            return index
+    return None
+
+
+def callee_at(facts: FileFacts, index: int, constructor: str) -> Callee:
+    """The function defined at ``index`` in ``facts``, with its signature if known."""
+    definition = facts.definitions[index]
+    parent = definition.parent
+    class_name = None
+    if parent != MODULE_SCOPE and facts.definitions[parent].kind == "class":
+        class_name = facts.definitions[parent].name
+    signature = next((s for s in facts.signatures if s.definition == index), None)
+    return Callee(definition.name, class_name, signature, constructor)
+
+
+@dataclass(frozen=True, slots=True)
+class CallSites:
+    """A file's calls by (symbol scope, line), each with its argument shape if known.
+
+    A symbol's scope includes its lambdas and comprehensions (anonymous
+    scopes), as the graph's edges do. ``class_receivers`` holds, per class
+    method, the name of the parameter that receives the class (``cls``).
+    """
+
+    calls: Mapping[tuple[int, int], tuple[tuple[Reference, CallArguments | None], ...]]
+    class_receivers: Mapping[int, frozenset[str]]
+
+
+def call_sites_of(facts: FileFacts) -> CallSites:
+    """Index ``facts``' calls for ``check_call_site``."""
+    definitions = facts.definitions
+    owners: list[int] = []
+    for index in range(len(definitions)):
+        owner = index
+        while owner != MODULE_SCOPE and definitions[owner].kind == ANONYMOUS_SCOPE:
+            owner = definitions[owner].parent
+        owners.append(owner)
+    shapes = {a.reference: a for a in facts.arguments}
+    calls: dict[tuple[int, int], list[tuple[Reference, CallArguments | None]]] = {}
+    for index, ref in enumerate(facts.references):
+        if ref.kind == "call":
+            owner = owners[ref.scope] if ref.scope != MODULE_SCOPE else MODULE_SCOPE
+            calls.setdefault((owner, ref.line), []).append((ref, shapes.get(index)))
+    receivers = {
+        s.definition: frozenset({s.parameters[0].name})
+        for s in facts.signatures
+        if s.receiver == RECEIVER_CLASS and s.parameters
+    }
+    return CallSites({key: tuple(found) for key, found in calls.items()}, receivers)
+
+
+def _fit(
+    callee: Callee,
+    call: CallArguments,
+    name: str,
+    receiver: str | None,
+    class_receivers: frozenset[str],
+) -> Fit:
+    assert callee.signature is not None
+    called = how_called(
+        name, receiver, callee.name, callee.class_name, callee.constructor, class_receivers
+    )
+    bound = bound_arguments(callee.signature.receiver, called)
+    return call_fits(callee.signature.parameters, call, bound)
+
+
+_SEVERITY = (SITE_DID_NOT_FIT, SITE_FITS, SITE_UNCHECKED, SITE_BREAKS)
+
+
+def check_call_site(
+    sites: CallSites, scope: int, line: int, new: Callee, old: Callee | None
+) -> SiteCheck:
+    """Whether the calls of ``new`` at ``line`` in ``scope`` (of ``sites``' file) still fit it.
+
+    With ``old`` (the function before the change), a call that fits neither
+    version is ``SITE_DID_NOT_FIT``: the change did not break it (a
+    name-matched call of another function, a decorator that changes the
+    signature). Several calls on one line give the worst verdict; a call
+    that cannot be found or read is unchecked.
+    """
+    candidates = [
+        (ref, shape)
+        for ref, shape in sites.calls.get((scope, line), ())
+        if names_a_call(ref.name, new.name, new.class_name, new.constructor)
+    ]
+    if not candidates:
+        return SiteCheck(SITE_UNCHECKED, "the call is not in the caller's facts")
+    if new.signature is None:
+        return SiteCheck(SITE_UNCHECKED, "the new signature could not be read")
+    class_receivers = sites.class_receivers.get(scope, frozenset())
+    worst: SiteCheck | None = None
+    for ref, shape in candidates:
+        if shape is None:
+            check = SiteCheck(SITE_UNCHECKED, "the call's arguments could not be read")
+        else:
+            fit = _fit(new, shape, ref.name, ref.receiver, class_receivers)
+            if fit.fits:
+                check = SiteCheck(SITE_FITS)
+            elif (
+                old is not None
+                and old.signature is not None
+                and not _fit(old, shape, ref.name, ref.receiver, class_receivers).fits
+            ):
+                check = SiteCheck(SITE_DID_NOT_FIT, fit.problem)
+            else:
+                check = SiteCheck(SITE_BREAKS, fit.problem)
+        if worst is None or _SEVERITY.index(check.verdict) > _SEVERITY.index(worst.verdict):
+            worst = check
+    assert worst is not None  # there is a candidate
+    return worst
