@@ -234,6 +234,10 @@ SNAPSHOT_SCENARIOS = [
     "non_code_file",
     "rename_plus_edit",
     "markdown_injection",
+    "signature_compatible",
+    "signature_required_parameter",
+    "method_parameter_removed",
+    "keyword_renamed",
 ]
 
 
@@ -246,7 +250,90 @@ def test_rendered_comment(name: str, scenario: Callable[[str], Path], snapshot: 
     snapshot.assert_match(text, f"{name}.md")
 
 
-def test_the_demo_reports_a_changed_signature_with_its_callers() -> None:
+def signature_changes(report: Any) -> dict[str, tuple[str, set[tuple[str, int, str]], int]]:
+    """Each changed signature's change, its (caller, line, problem) sites, and fitting count."""
+    return {
+        b["id"]: (
+            b["change"],
+            {(s["source"], s["line"], s["problem"]) for s in b["call_sites"]},
+            b["fitting"],
+        )
+        for b in report["breaking"]
+        if b["change"].startswith("signature")
+    }
+
+
+def test_a_new_optional_parameter_breaks_no_call(scenario: Callable[[str], Path]) -> None:
+    root = scenario("signature_compatible")
+    report = impact(root)
+    assert changes(report) == {("python:shop.money.round_cents", "signature")}
+    assert signature_changes(report) == {
+        "python:shop.money.round_cents": ("signature-compatible", set(), 3)
+    }
+    # reach 12 + 4 entry points + 0.5 for a compatible signature change
+    assert (report["risk"], report["risk_score"]) == ("medium", 16.5)
+    text = impact(root, fmt="markdown")
+    assert "Breaking" not in text
+    assert "signature changed, every call still fits \\(3 call sites\\)" in text
+
+
+def test_a_new_required_parameter_breaks_the_calls_that_omit_it(
+    scenario: Callable[[str], Path],
+) -> None:
+    report = impact(scenario("signature_required_parameter"))
+    # The test passes the new argument (its file changed too); the cart does not.
+    assert signature_changes(report) == {
+        "python:shop.pricing.price_with_tax": (
+            "signature",
+            {("python:shop.cart.Cart.total", 26, "no argument for the required parameter 'rate'")},
+            1,
+        )
+    }
+    assert report["risk"] == "high"
+
+
+def test_a_removed_method_parameter_counts_the_bound_instance(
+    scenario: Callable[[str], Path],
+) -> None:
+    report = impact(scenario("method_parameter_removed"))
+    # cart.add("tea", 2.5, 2) passes three arguments besides the instance; the
+    # command line's cart.add(*parse_item(arg)) splat may fit and is not blamed.
+    assert signature_changes(report) == {
+        "python:shop.cart.Cart.add": (
+            "signature",
+            {
+                (
+                    "python:tests.test_cart.test_total",
+                    7,
+                    "accepts at most 2 positional arguments, 3 given",
+                )
+            },
+            2,
+        )
+    }
+
+
+def test_a_renamed_keyword_breaks_the_calls_that_pass_it_by_name(
+    scenario: Callable[[str], Path],
+) -> None:
+    report = impact(scenario("keyword_renamed"))
+    assert signature_changes(report) == {
+        "python:lib.geometry.scale": (
+            "signature",
+            {("python:lib.use.triple", 9, "has no parameter 'factor'")},
+            2,  # scale(x) and scale(self.width, by)
+        ),
+        # Box(2, height=3) runs Box.__init__; Box(1) and Box(width=4) on the
+        # same line still fit, the line breaks.
+        "python:lib.geometry.Box.__init__": (
+            "signature",
+            {("python:lib.use.boxes", 13, "has no parameter 'height'")},
+            1,
+        ),
+    }
+
+
+def test_the_demo_reports_a_signature_change_every_call_still_fits() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "blast_radius", "demo", "--format", "json"],
         capture_output=True,
@@ -257,9 +344,18 @@ def test_the_demo_reports_a_changed_signature_with_its_callers() -> None:
     assert {(c["id"], c["change"]) for c in report["changed"]} == {
         ("python:shop.money.round_cents", "signature")
     }
+    # round_cents(amount) gains `digits: int = 2`: its three callers still fit.
     [signature] = report["breaking"]
-    assert signature["change"] == "signature"
-    assert {(s["source"], s["line"]) for s in signature["call_sites"]} == {
+    assert signature["change"] == "signature-compatible"
+    assert signature["call_sites"] == []
+    assert signature["fitting"] == 3
+    callers = {
+        (hop["source"], hop["line"])
+        for d in report["dependents"]
+        if d["distance"] == 1
+        for hop in d["why"]
+    }
+    assert callers == {
         ("python:shop.money.format_price", 13),
         ("python:shop.pricing.price_with_tax", 9),
         ("python:shop.pricing.apply_discount", 15),

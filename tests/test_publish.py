@@ -9,6 +9,7 @@ import pytest
 from blast_radius.core.changes import ChangedSymbol
 from blast_radius.core.publish import (
     annotations_for,
+    check_title,
     conclusion_for,
     format_outputs,
     plan_for,
@@ -86,10 +87,20 @@ def test_fail_on_thresholds() -> None:
     assert conclusion_for(low, "risk-medium") == "success"
     assert conclusion_for(high, "risk-medium") == "failure"
     assert conclusion_for(low, "risk-low") == "failure"
-    signature_only = report(breaking=(BreakingChange("python:m.f", "signature", "m.py", 3, ()),))
     removed = report(breaking=(BreakingChange("python:m.f", "removed", "m.py", 3, ()),))
-    assert conclusion_for(signature_only, "breaking") == "success"
     assert conclusion_for(removed, "breaking") == "failure"
+
+
+def test_fail_on_breaking_ignores_signature_changes_every_call_still_fits() -> None:
+    site = CallSite("python:x", "calls", "x.py", 2, "has no parameter 'b'")
+    unchecked = CallSite("python:x", "calls", "x.py", 2, "the call is not in its facts", True)
+    compatible = BreakingChange("python:m.f", "signature-compatible", "m.py", 3, (), fitting=4)
+    broken = BreakingChange("python:m.f", "signature", "m.py", 3, (site,), fitting=3)
+    not_checked = BreakingChange("python:m.f", "signature", "m.py", 3, (unchecked,))
+    assert conclusion_for(report(breaking=(compatible,)), "breaking") == "success"
+    assert conclusion_for(report(breaking=(broken,)), "breaking") == "failure"
+    # A call that could not be checked is not claimed to fit.
+    assert conclusion_for(report(breaking=(not_checked,)), "breaking") == "failure"
 
 
 def test_on_impact_comments_only_when_something_is_reached() -> None:
@@ -124,3 +135,29 @@ def test_annotations_say_who_uses_the_changed_symbol() -> None:
     [warning] = annotations_for(broken)
     assert warning.level == "warning"
     assert warning.message.startswith("removed: still used in 1 place")
+
+
+def test_annotations_tell_a_breaking_signature_from_a_compatible_one() -> None:
+    changed = (ChangedSymbol("python:m.f", "function", "signature", "m.py", 3),)
+    site = CallSite("python:x", "calls", "x.py", 2, "has no parameter 'b'")
+    broken = report(
+        changed=changed,
+        breaking=(BreakingChange("python:m.f", "signature", "m.py", 3, (site,), fitting=2),),
+    )
+    [warning] = annotations_for(broken)
+    assert warning.level == "warning"
+    assert warning.message == (
+        "1 call site no longer fits the new signature; 2 call sites still fit; "
+        "used by 1 symbol in 1 file."
+    )
+    compatible = report(
+        changed=changed,
+        breaking=(BreakingChange("python:m.f", "signature-compatible", "m.py", 3, (), fitting=1),),
+    )
+    [notice] = annotations_for(compatible)
+    assert notice.level == "notice"
+    assert notice.message == (
+        "signature changed, every call still fits (1 call site); used by 1 symbol in 1 file."
+    )
+    assert check_title(compatible) == "low risk: 1 dependent in 1 file"
+    assert check_title(broken) == "low risk: 1 dependent in 1 file, 1 breaking change"

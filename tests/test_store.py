@@ -129,6 +129,47 @@ def test_a_change_to_what_a_file_defines_reads_the_facts_branch_and_matches_cold
     assert {c["id"] for c in restored["changed"]} == {"python:shop.money.brand_new"}
 
 
+def test_a_signature_change_checks_its_callers_with_restored_facts_as_a_cold_build_does(
+    tmp_path: Path,
+) -> None:
+    origin, work = origin_with_index(tmp_path)
+    git(work, "checkout", "-q", "-b", "pr-signature", "main")
+    money = work / "src" / "shop" / "money.py"
+    money.write_text(
+        money.read_text().replace(
+            "def round_cents(amount: float)", "def round_cents(amount, digits)"
+        )
+    )
+    git(work, "commit", "-qam", "digits are required")
+    git(work, "push", "-q", "origin", "pr-signature")
+    clone = tmp_path / "runner"
+    git(
+        tmp_path,
+        "clone",
+        "-q",
+        "--depth",
+        "1",
+        "--branch",
+        "pr-signature",
+        f"file://{origin}",
+        str(clone),
+    )
+    restored = report_of(clone, tmp_path / "runner-cache")
+    assert "(the merge base)" in restored["index"]["source"]
+    # The callers' facts (their calls' arguments) come from the facts branch.
+    git(clone, "rev-parse", "-q", "--verify", "refs/remotes/origin/blast-radius-index-facts")
+    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
+    restored["index"]["source"] = cold["index"]["source"]
+    assert restored == cold
+    [change] = restored["breaking"]
+    assert change["change"] == "signature"
+    assert {(s["path"], s["line"], s["problem"]) for s in change["call_sites"]} == {
+        ("src/shop/money.py", 12, "no argument for the required parameter 'digits'"),
+        ("src/shop/pricing.py", 9, "no argument for the required parameter 'digits'"),
+        ("src/shop/pricing.py", 15, "no argument for the required parameter 'digits'"),
+    }
+
+
 def test_a_corrupted_snapshot_is_rejected_and_the_graph_rebuilt(tmp_path: Path) -> None:
     origin, _ = origin_with_index(tmp_path)
     # Overwrite the snapshot on the branch with garbage, as a broken upload would.

@@ -33,6 +33,7 @@ from blast_radius.core.graph import EntryPoint, Node
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.owners import CODEOWNERS_LOCATIONS, CodeOwners, parse_codeowners
 from blast_radius.core.report import (
+    COMPATIBLE_SIGNATURE,
     BreakingChange,
     CallSite,
     EntryPointHit,
@@ -44,6 +45,18 @@ from blast_radius.core.report import (
     report_dependent,
     risk_of,
     test_hits,
+)
+from blast_radius.core.signatures import (
+    SITE_BREAKS,
+    SITE_FITS,
+    SITE_UNCHECKED,
+    Callee,
+    CallSites,
+    SiteCheck,
+    call_sites_of,
+    callee_at,
+    check_call_site,
+    find_definition,
 )
 from blast_radius.core.walk import (
     DEFAULT_TEST_CONFIDENCE,
@@ -199,6 +212,8 @@ def analyze_impact(
         new,
         new_facts,
         lambda paths: facts_of_files(new.source, store, extractor, settings, fingerprint, paths),
+        files,
+        old_facts,
     )
 
     owners = _codeowners(new.source, settings)
@@ -208,8 +223,8 @@ def analyze_impact(
     risk, score = risk_of(
         reach,
         len([e for e in entry_points if e.distance > 0]),
-        len([b for b in breaking if b.change != "signature"]),
-        len([b for b in breaking if b.change == "signature"]),
+        len([b for b in breaking if b.breaks]),
+        len([b for b in breaking if not b.breaks]),
     )
     resolution = new.meta.get("resolution", {})
     counts = resolution.get("python", {}) if isinstance(resolution, dict) else {}
@@ -392,11 +407,15 @@ def _breaking(
     new: _Side,
     new_facts: Mapping[str, FileFacts],
     load_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]],
+    files: Sequence[ChangedFile] = (),
+    old_facts: Mapping[str, FileFacts] | None = None,
 ) -> tuple[BreakingChange, ...]:
     """Removed or renamed symbols head still uses; changed signatures with their callers.
 
     ``old`` (the base graph) is there whenever something was removed, moved or
-    renamed; signature changes need only the head.
+    renamed; signature changes need only the head, and the base version of
+    the changed files (``files``, ``old_facts``) to tell calls this change
+    breaks from calls that never fitted.
     """
     found: list[BreakingChange] = []
     changed_paths = set(new_facts)
@@ -433,23 +452,127 @@ def _breaking(
                         None if item.change == "removed" else item.id,
                     )
                 )
-        elif item.change == "signature" and item.kind != "class":
-            callers = [
-                CallSite(e.source, e.kind, new.index.nodes[e.source].path, e.line)
+    found.extend(_signature_changes(changed, new, files, new_facts, old_facts or {}, load_facts))
+    return tuple(sorted(found, key=lambda b: (b.path, b.line, b.id)))
+
+
+def _signature_changes(
+    changed: Sequence[ChangedSymbol],
+    new: _Side,
+    files: Sequence[ChangedFile],
+    new_facts: Mapping[str, FileFacts],
+    old_facts: Mapping[str, FileFacts],
+    load_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]],
+) -> tuple[BreakingChange, ...]:
+    """Changed signatures with callers: breaking where a call site no longer fits.
+
+    Each call site's call (from the caller's head facts, by line and callee
+    name within the caller) is checked against the new signature. Sites
+    that no longer fit, or that cannot be checked, make the change
+    ``signature``; when every site fits it is ``signature-compatible``. A
+    call in an unchanged file that did not fit the old signature either is
+    not one this change breaks, and is left out.
+    """
+    wanted: list[tuple[ChangedSymbol, list[tuple[str, str, int]]]] = []
+    for item in changed:
+        if item.change != "signature" or item.kind not in SYMBOL_KINDS or item.kind == "class":
+            continue
+        sites = sorted(
+            {
+                (e.source, e.kind, e.line)
                 for e in new.index.incoming.get(item.id, ())
                 if e.kind == "calls" and e.source in new.index.nodes
-            ]
-            if callers:
-                found.append(
-                    BreakingChange(
-                        item.id,
-                        "signature",
-                        item.path,
-                        item.line,
-                        tuple(sorted(callers, key=lambda s: (s.path, s.line, s.source))),
+            }
+        )
+        if sites and item.id in new.index.nodes:
+            wanted.append((item, sites))
+    if not wanted:
+        return ()
+    paths = {new.index.nodes[source].path for _, sites in wanted for source, _, _ in sites}
+    facts = dict(load_facts(sorted(paths - set(new_facts))))
+    facts.update(new_facts)
+    old_versions = {f.new.path: f.old for f in files if f.new is not None and f.old is not None}
+    by_path: dict[str, CallSites] = {}
+    found: list[BreakingChange] = []
+    for item, sites in wanted:
+        rule = language_for_path(item.path)
+        constructor = rule.constructor if rule else ""
+        node = new.index.nodes[item.id]
+        new_callee = _callee(new_facts.get(item.path), node.name, node.start_line, constructor)
+        old_callee = _old_callee(item, old_versions.get(item.path), old_facts, constructor)
+        broken: list[CallSite] = []
+        fitting = 0
+        for source, kind, line in sites:
+            caller = new.index.nodes[source]
+            caller_facts = facts.get(caller.path)
+            if caller_facts is None:
+                check = SiteCheck(SITE_UNCHECKED, "the caller's file could not be read")
+            else:
+                scope = (
+                    MODULE_SCOPE
+                    if caller.kind == "module"
+                    else find_definition(caller_facts, caller.name, caller.start_line)
+                )
+                if caller.path not in by_path:
+                    by_path[caller.path] = call_sites_of(caller_facts)
+                if scope is None:
+                    check = SiteCheck(SITE_UNCHECKED, "the caller is not in its file's facts")
+                else:
+                    check = check_call_site(
+                        by_path[caller.path],
+                        scope,
+                        line,
+                        new_callee,
+                        None if caller.path in new_facts else old_callee,
+                    )
+            if check.verdict == SITE_FITS:
+                fitting += 1
+            elif check.verdict in (SITE_BREAKS, SITE_UNCHECKED):
+                broken.append(
+                    CallSite(
+                        source,
+                        kind,
+                        caller.path,
+                        line,
+                        check.problem,
+                        check.verdict == SITE_UNCHECKED,
                     )
                 )
-    return tuple(sorted(found, key=lambda b: (b.path, b.line, b.id)))
+        if broken or fitting:
+            found.append(
+                BreakingChange(
+                    item.id,
+                    "signature" if broken else COMPATIBLE_SIGNATURE,
+                    item.path,
+                    item.line,
+                    tuple(sorted(broken, key=lambda s: (s.path, s.line, s.source))),
+                    fitting=fitting,
+                )
+            )
+    return tuple(found)
+
+
+def _old_callee(
+    item: ChangedSymbol,
+    version: FileVersion | None,
+    old_facts: Mapping[str, FileFacts],
+    constructor: str,
+) -> Callee | None:
+    """The changed function as it was, from the base version of its file."""
+    if version is None:
+        return None
+    for span in version.symbols:
+        if span.id == (item.old_id or item.id):
+            return _callee(old_facts.get(version.path), span.name, span.start_line, constructor)
+    return None
+
+
+def _callee(facts: FileFacts | None, name: str, start_line: int, constructor: str) -> Callee:
+    """The function ``name`` defined at ``start_line``; without a signature when unknown."""
+    index = find_definition(facts, name, start_line) if facts is not None else None
+    if facts is None or index is None:
+        return Callee(name, None, None, constructor)
+    return callee_at(facts, index, constructor)
 
 
 def _importers_of_gone(

@@ -9,18 +9,30 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from blast_radius.core.facts import (
+    KEYWORD_ONLY,
     LITERAL_RECEIVER,
     MODULE_SCOPE,
+    POSITIONAL_ONLY,
+    POSITIONAL_OR_KEYWORD,
+    RECEIVER_CLASS,
+    RECEIVER_INSTANCE,
+    RECEIVER_NONE,
+    VAR_KEYWORD,
+    VAR_POSITIONAL,
     Base,
+    CallArguments,
     Definition,
     FileFacts,
     Import,
+    Parameter,
     Reference,
+    Signature,
 )
 
 _SIMPLE_RECEIVER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -65,6 +77,43 @@ _ROLE_CAPTURES = (
     ("local.typed", "typed"),
     ("export.name", "export"),
     ("syntax.error", "error"),
+    ("argument.keyword", "argument"),
+    ("argument.splat", "argument"),
+    ("argument.keyword_splat", "argument"),
+    ("argument.extra", "argument"),
+    ("argument.unknown", "argument"),
+    ("parameter.name", "parameter"),
+    ("parameter.var_positional", "parameter"),
+    ("parameter.var_keyword", "parameter"),
+    ("parameter.positional_only", "parameter"),
+    ("parameter.keyword_only", "parameter"),
+    ("parameter.extra", "parameter"),
+    ("signature.instance_methods", "signature"),
+    ("signature.class_method", "signature"),
+    ("signature.static_method", "signature"),
+)
+
+# What each parameter capture is: a parameter of a kind (refined by the
+# markers around it), a marker, or an extra that is no parameter.
+_PARAMETER_CAPTURES = (
+    ("parameter.name", POSITIONAL_OR_KEYWORD),
+    ("parameter.var_positional", VAR_POSITIONAL),
+    ("parameter.var_keyword", VAR_KEYWORD),
+    ("parameter.positional_only", "/"),
+    ("parameter.keyword_only", "*"),
+    ("parameter.extra", ""),
+)
+_ARGUMENT_CAPTURES = (
+    "argument.keyword",
+    "argument.splat",
+    "argument.keyword_splat",
+    "argument.extra",
+    "argument.unknown",
+)
+# What a function's first parameter receives, by the decorator captures.
+_RECEIVER_CAPTURES = (
+    ("signature.class_method", RECEIVER_CLASS),
+    ("signature.static_method", RECEIVER_NONE),
 )
 
 
@@ -154,7 +203,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         if role is None:
             role = roles[pattern] = _role(caps)
         by_role.setdefault(role, []).append(caps)
-    raw_defs: dict[int, tuple[str, Node, Node | None, Node | None]] = {}
+    raw_defs: dict[int, tuple[str, Node, Node | None, Node | None, Node | None]] = {}
     extents: dict[int, Node] = {}
     for caps in by_role.get("definition", ()):
         for kind in ("class", "function", "scope"):
@@ -163,11 +212,13 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 node = nodes[0]
                 name = caps.get("name")
                 body = caps.get("body")
+                parameters = caps.get("parameters")
                 raw_defs[node.start_byte] = (
                     kind,
                     node,
                     name[0] if name else None,
                     body[0] if body else None,
+                    parameters[0] if parameters else None,
                 )
     for caps in by_role.get("extent", ()):
         decorated = caps.get("definition.decorated")
@@ -175,8 +226,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         if decorated and extent:
             extents[decorated[0].start_byte] = extent[0]
 
-    ordered: list[tuple[int, int, str, str, int, int, int, int]] = []
-    for key, (kind, node, name_node, body_node) in raw_defs.items():
+    ordered: list[tuple[int, int, str, str, int, int, int, int, Node | None, int]] = []
+    for key, (kind, node, name_node, body_node, parameters_node) in raw_defs.items():
         outer = extents.get(key, node)
         # A chain of decorated definitions nests extents; take the outermost.
         while outer.start_byte in extents and extents[outer.start_byte] is not outer:
@@ -192,6 +243,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 node.end_point.row + 1,
                 body_line,
                 (body_node or node).start_byte,
+                parameters_node,
+                node.start_byte,
             )
         )
     ordered.sort(key=lambda d: (d[0], -d[1]))
@@ -205,7 +258,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         stack.append(index)
     definitions = tuple(
         Definition(kind, name, start_line, end_line, body_line, parent)
-        for (_, _, kind, name, start_line, end_line, body_line, _), parent in zip(
+        for (_, _, kind, name, start_line, end_line, body_line, _, _, _), parent in zip(
             ordered, parents, strict=True
         )
     )
@@ -216,6 +269,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     type_only_regions: list[tuple[int, int]] = []
     imports: list[tuple[int, Import]] = []
     calls: dict[int, Reference] = {}
+    call_arguments: dict[int, Node | None] = {}  # call name start -> its argument list
     values: dict[int, tuple[int, Reference]] = {}
     base_nodes: set[int] = set()
     literal_receivers: set[int] = set()
@@ -278,6 +332,11 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             literal_receivers.add(name_node.start_byte)
         if kind == "call":
             calls[name_node.start_byte] = ref
+            arguments_nodes = caps.get("arguments")
+            if arguments_nodes:
+                call_arguments[name_node.start_byte] = arguments_nodes[0]
+            elif "argument.single" in caps or "argument.decorated" in caps:
+                call_arguments[name_node.start_byte] = None  # exactly one positional
         else:
             values[name_node.start_byte] = (caps["reference.value"][0].start_byte, ref)
     for caps in by_role.get("inherit", ()):
@@ -291,9 +350,23 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 base_nodes.add(base.start_byte)
                 base_fact = Base(owner, _text(base)[:_MAX_NAME], base.start_point.row + 1)
                 bases.append((base.start_byte, base_fact))
+    # A function's parameters: (parameter list start, start, kind or marker, name, default).
+    parameter_rows = [_parameter_row(caps) for caps in by_role.get("parameter", ())]
     for caps in by_role.get("binding", ()):
         node = caps["local.binding"][0]
-        bindings[node.start_byte] = (scopes.innermost(node.start_byte), _text(node))
+        text = _text(node)
+        bindings[node.start_byte] = (scopes.innermost(node.start_byte), text)
+        holder = caps.get("parameters")
+        if holder:  # a binding that is a parameter of the function's signature
+            kind = POSITIONAL_OR_KEYWORD
+            if len(caps) > 2:
+                if "parameter.var_positional" in caps:
+                    kind = VAR_POSITIONAL
+                elif "parameter.var_keyword" in caps:
+                    kind = VAR_KEYWORD
+            parameter_rows.append(
+                (holder[0].start_byte, node.start_byte, kind, text, "parameter.default" in caps)
+            )
     for caps in by_role.get("typed", ()):
         node = caps["local.typed"][0]
         for how in ("constructed", "annotated"):
@@ -318,13 +391,15 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     for start in literal_receivers:
         if start in calls:
             calls[start] = calls[start]._replace(receiver=LITERAL_RECEIVER)
-    references = list(calls.values())
-    references.extend(
-        ref
+    placed: list[tuple[Reference, int]] = [(ref, start) for start, ref in calls.items()]
+    placed.extend(
+        (ref, -1)
         for start, (node_start, ref) in values.items()
         if start not in calls and node_start not in base_nodes
     )
-    references.sort(key=lambda r: (r.line, r.scope, r.kind, r.name, r.receiver or ""))
+    placed.sort(key=lambda item: _reference_order(item[0]))
+    references = [ref for ref, _ in placed]
+    arguments = _call_arguments(by_role.get("argument", ()), placed, call_arguments)
     imports.sort(key=lambda item: item[0])
     bases.sort(key=lambda item: item[0])  # the order written is the order of the MRO
     line_count = source.count(b"\n") + (0 if source.endswith(b"\n") or not source else 1)
@@ -342,4 +417,142 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         entry_points=tuple(sorted(entry_points)),
         syntax_errors=syntax_errors,
         notes=tuple(notes),
+        signatures=_signatures(
+            parameter_rows,
+            by_role.get("signature", ()),
+            [
+                (d[8], d[9], body_starts[parent] if parent != MODULE_SCOPE else -1)
+                for d, parent in zip(ordered, parents, strict=True)
+            ],
+        ),
+        arguments=arguments,
     )
+
+
+def _reference_order(ref: Reference) -> tuple[int, int, str, str, str]:
+    return (ref.line, ref.scope, ref.kind, ref.name, ref.receiver or "")
+
+
+def _parameter_row(caps: dict[str, list[Node]]) -> tuple[int, int, str, str, bool]:
+    """A parameter, marker or extra of a parameter list that is no local binding."""
+    for capture, kind in _PARAMETER_CAPTURES:
+        nodes = caps.get(capture)
+        if nodes:
+            node = nodes[0]
+            holder = caps["parameters"][0]
+            name = _text(node)[:_MAX_NAME]
+            return (holder.start_byte, node.start_byte, kind, name, "parameter.default" in caps)
+    raise ValueError("a parameter pattern captures none of the parameter captures")
+
+
+def _signatures(
+    parameter_rows: list[tuple[int, int, str, str, bool]],
+    receiver_matches: Sequence[dict[str, list[Node]]],
+    definitions: list[tuple[Node | None, int, int]],
+) -> tuple[Signature, ...]:
+    """The signature of each definition with a parameter list whose every child was read.
+
+    ``parameter_rows`` are the children of parameter lists: (list start,
+    start, kind or marker, name, has a default). ``definitions`` holds each
+    definition's parameter list (or None), the start of its node and the
+    start of its parent's body (-1 at module level), in definition order.
+    """
+    lists: dict[int, list[tuple[int, str, str, bool]]] = {}
+    for holder_start, start, kind, name, default in parameter_rows:
+        lists.setdefault(holder_start, []).append((start, kind, name, default))
+    method_bodies: set[int] = set()
+    receivers: dict[int, str] = {}  # definition start -> what its decorator makes it receive
+    for caps in receiver_matches:
+        bodies = caps.get("signature.instance_methods")
+        if bodies:
+            method_bodies.add(bodies[0].start_byte)
+        for capture, receiver in _RECEIVER_CAPTURES:
+            nodes = caps.get(capture)
+            if nodes:
+                receivers[nodes[0].start_byte] = receiver
+    found: list[Signature] = []
+    for index, (holder_node, start, parent_body) in enumerate(definitions):
+        if holder_node is None:
+            continue
+        written = lists.get(holder_node.start_byte, [])
+        if len(written) != holder_node.named_child_count:
+            continue  # something the query does not know: the signature is unknown
+        written.sort()
+        slash = next((i for i, child in enumerate(written) if child[1] == "/"), -1)
+        keyword_only = False
+        parameters: list[Parameter] = []
+        for position, (_, kind, name, default) in enumerate(written):
+            if kind == "*":
+                keyword_only = True
+            elif kind == VAR_POSITIONAL:
+                keyword_only = True
+                parameters.append(Parameter(name, kind, False))
+            elif kind == VAR_KEYWORD:
+                parameters.append(Parameter(name, kind, False))
+            elif kind == POSITIONAL_OR_KEYWORD:
+                if position < slash:
+                    kind = POSITIONAL_ONLY
+                elif keyword_only:
+                    kind = KEYWORD_ONLY
+                parameters.append(Parameter(name, kind, default))
+        receiver = receivers.get(
+            start, RECEIVER_INSTANCE if parent_body in method_bodies else RECEIVER_NONE
+        )
+        found.append(Signature(index, receiver, tuple(parameters)))
+    return tuple(found)
+
+
+def _call_arguments(
+    argument_matches: Sequence[dict[str, list[Node]]],
+    placed: list[tuple[Reference, int]],
+    call_arguments: dict[int, Node | None],
+) -> tuple[CallArguments, ...]:
+    """The argument shape of each call reference whose arguments could all be read.
+
+    ``placed`` holds the references in their final order with the start of
+    each call's name (-1 for other references); ``call_arguments`` maps that
+    start to the call's argument list, or None for a call of one argument.
+    """
+    # argument list start -> its keywords (start, name), and its counts of
+    # *splats, **splats, extras and unknown children
+    lists: dict[int, tuple[list[tuple[int, str]], list[int]]] = {}
+    for caps in argument_matches:
+        holder = caps.get("arguments")
+        if not holder:
+            continue
+        keywords, counts = lists.setdefault(holder[0].start_byte, ([], [0, 0, 0, 0]))
+        if "argument.keyword" in caps:
+            node = caps["argument.keyword"][0]
+            keywords.append((node.start_byte, _text(node)[:_MAX_NAME]))
+        else:
+            for slot, capture in enumerate(_ARGUMENT_CAPTURES[1:]):
+                if capture in caps:
+                    counts[slot] += 1
+                    break
+    found: list[CallArguments] = []
+    for index, (_, start) in enumerate(placed):
+        if start < 0 or start not in call_arguments:
+            continue
+        holder_node = call_arguments[start]
+        if holder_node is None:
+            found.append(CallArguments(index, 1, (), False, False))
+            continue
+        parts = lists.get(holder_node.start_byte)
+        if parts is None:  # positional arguments only, the common case
+            found.append(CallArguments(index, holder_node.named_child_count, (), False, False))
+            continue
+        keywords, (splats, keyword_splats, extras, unknown) = parts
+        if unknown:
+            continue
+        # The named children captured as nothing else are the positional arguments.
+        positional = holder_node.named_child_count - len(keywords) - splats - keyword_splats
+        found.append(
+            CallArguments(
+                index,
+                positional - extras,
+                tuple(name for _, name in sorted(keywords)),
+                splats > 0,
+                keyword_splats > 0,
+            )
+        )
+    return tuple(found)

@@ -15,7 +15,10 @@ from typing import Any, NamedTuple
 MODULE_SCOPE = -1
 """Scope index meaning "the module itself" rather than a definition."""
 
-FACTS_VERSION = "4"
+ANONYMOUS_SCOPE = "scope"
+"""The kind of a definition that binds names but is no symbol (a lambda)."""
+
+FACTS_VERSION = "5"
 """Changes whenever extracted facts change shape or meaning (part of cache keys)."""
 
 LITERAL_RECEIVER = "#literal"
@@ -78,6 +81,66 @@ class Reference(NamedTuple):
     header: bool = False
 
 
+POSITIONAL_ONLY = "positional-only"
+POSITIONAL_OR_KEYWORD = "positional-or-keyword"
+VAR_POSITIONAL = "var-positional"
+KEYWORD_ONLY = "keyword-only"
+VAR_KEYWORD = "var-keyword"
+PARAMETER_KINDS = (
+    POSITIONAL_ONLY,
+    POSITIONAL_OR_KEYWORD,
+    VAR_POSITIONAL,
+    KEYWORD_ONLY,
+    VAR_KEYWORD,
+)
+"""How a parameter can be passed (the kinds of Python's ``inspect.Parameter``)."""
+
+RECEIVER_NONE = "none"
+RECEIVER_INSTANCE = "instance"
+RECEIVER_CLASS = "class"
+RECEIVERS = (RECEIVER_NONE, RECEIVER_INSTANCE, RECEIVER_CLASS)
+"""What a function's first parameter receives without being passed: nothing
+(a function, a static method), the instance a method is called on, or the
+class (a class method, called on the class or on an instance)."""
+
+
+class Parameter(NamedTuple):
+    """One parameter as written: its name, kind (``PARAMETER_KINDS``) and whether
+    it has a default value."""
+
+    name: str
+    kind: str
+    default: bool
+
+
+class Signature(NamedTuple):
+    """The parameters of the function definition at index ``definition``, in order.
+
+    Present only when every parameter could be read; a function without a
+    signature fact has an unknown signature.
+    """
+
+    definition: int
+    receiver: str
+    parameters: tuple[Parameter, ...]
+
+
+class CallArguments(NamedTuple):
+    """The shape of the arguments of the call reference at index ``reference``.
+
+    ``positional`` counts the positional arguments written (a ``*iterable``
+    splat aside); ``keywords`` are the keyword arguments' names, in order;
+    ``splat`` and ``keyword_splat`` say whether ``*iterable`` or ``**mapping``
+    is passed. A call without this fact has an unknown shape.
+    """
+
+    reference: int
+    positional: int
+    keywords: tuple[str, ...]
+    splat: bool
+    keyword_splat: bool
+
+
 class Base(NamedTuple):
     """A base-class expression of the class definition at index ``definition``."""
 
@@ -110,6 +173,10 @@ class FileFacts:
     syntax_errors: int
     notes: tuple[str, ...]
     """Degradations worth reporting, such as ``not-utf8``."""
+    signatures: tuple[Signature, ...] = ()
+    """The parameters of function definitions, by definition index."""
+    arguments: tuple[CallArguments, ...] = ()
+    """The argument shapes of call references, by reference index."""
 
     def to_json(self) -> list[Any]:
         """Return a compact form for ``json.dumps`` or pickling; ``from_json`` inverts it."""
@@ -127,6 +194,8 @@ class FileFacts:
             self.entry_points,
             self.syntax_errors,
             self.notes,
+            self.signatures,
+            self.arguments,
         ]
 
     @staticmethod
@@ -146,6 +215,8 @@ class FileFacts:
             entry_points,
             syntax_errors,
             notes,
+            signatures,
+            arguments,
         ) = data
         return FileFacts(
             path=path,
@@ -161,4 +232,12 @@ class FileFacts:
             entry_points=tuple(map(tuple, entry_points)),
             syntax_errors=syntax_errors,
             notes=tuple(notes),
+            signatures=tuple(
+                Signature(definition, receiver, tuple(map(Parameter._make, parameters)))
+                for definition, receiver, parameters in signatures
+            ),
+            arguments=tuple(
+                CallArguments(reference, positional, tuple(keywords), splat, keyword_splat)
+                for reference, positional, keywords, splat, keyword_splat in arguments
+            ),
         )

@@ -34,6 +34,9 @@ class LanguageRule:
     when empty)."""
     imports_run_packages: bool
     """Importing ``a.b.c`` first runs ``a`` and ``a.b`` (Python's packages)."""
+    constructor: str = ""
+    """The method a call of a class runs on the new instance (``__init__``);
+    empty when the language has none."""
 
 
 LANGUAGES: tuple[LanguageRule, ...] = (
@@ -48,6 +51,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_function_prefix="test",
         test_class_prefix="",
         imports_run_packages=True,
+        constructor="__init__",
     ),
 )
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from blast_radius.core.report import RISK_LEVELS, Report
+from blast_radius.core.view import breaking_summary
 
 COMMENT_MODES = ("always", "on-impact", "never")
 FAIL_ON = ("never", "breaking", "risk-low", "risk-medium", "risk-high")
@@ -91,7 +92,8 @@ def conclusion_for(report: Report, fail_on: str) -> str:
     if fail_on not in FAIL_ON:
         raise ValueError(f"fail-on must be one of {', '.join(FAIL_ON)} (got {fail_on!r})")
     if fail_on == "breaking":
-        broken = any(b.change != "signature" for b in report.breaking)
+        # A signature change that every call still fits breaks nothing.
+        broken = any(b.breaks for b in report.breaking)
         return "failure" if broken else "success"
     if fail_on.startswith("risk-"):
         threshold = RISK_LEVELS.index(fail_on.removeprefix("risk-"))
@@ -155,8 +157,11 @@ def annotations_for(report: Report) -> list[LineNote]:
         if key in broken:
             breaking = broken[key]
             sites = len(breaking.call_sites)
-            parts.insert(0, f"{breaking.change}: still used in {_plural(sites, 'place')}")
-            level = "notice" if breaking.change == "signature" else "warning"
+            if breaking.change in ("removed", "renamed", "moved"):
+                parts.insert(0, f"{breaking.change}: still used in {_plural(sites, 'place')}")
+            else:
+                parts.insert(0, breaking_summary(breaking))
+            level = "warning" if breaking.breaks else "notice"
         if not parts:
             continue
         name = item.id.split(":", 1)[-1]
@@ -218,7 +223,7 @@ def escape_command_property(text: str) -> str:
 
 def check_title(report: Report) -> str:
     """A short title for the check run."""
-    breaking = sum(1 for b in report.breaking if b.change != "signature")
+    breaking = sum(1 for b in report.breaking if b.breaks)
     title = (
         f"{report.risk} risk: {_plural(report.dependent_symbols, 'dependent')} in "
         f"{_plural(report.dependent_files, 'file')}"

@@ -21,13 +21,15 @@ from blast_radius.core.graph import Node
 from blast_radius.core.languages import LanguageRule, language_for_path
 from blast_radius.core.walk import SYMBOL_KINDS, Dependent, ReverseIndex
 
-REPORT_FORMAT_VERSION = 1
+REPORT_FORMAT_VERSION = 2
 
 RISK_LEVELS = ("none", "low", "medium", "high")
 """In increasing order; ``fail-on: risk-<level>`` compares against this order."""
 ENTRY_POINT_WEIGHT = 1.0
 BREAKING_WEIGHT = 5.0
-SIGNATURE_WEIGHT = 1.0
+COMPATIBLE_SIGNATURE_WEIGHT = 0.5
+COMPATIBLE_SIGNATURE = "signature-compatible"
+"""The change of a signature that every call site still fits: not breaking."""
 RISK_THRESHOLDS = ((25.0, "high"), (5.0, "medium"), (0.0, "low"))
 
 
@@ -97,17 +99,30 @@ class OwnerHit:
 
 @dataclass(frozen=True, slots=True)
 class CallSite:
-    """Where something still uses a symbol the change broke."""
+    """Where something still uses a symbol the change broke.
+
+    For a changed signature, ``problem`` says why the call no longer fits it;
+    ``unchecked`` marks a call whose arguments (or the new signature) could
+    not be read, counted as breaking since nothing shows that it fits.
+    """
 
     source: str
     kind: str
     path: str
     line: int
+    problem: str = ""
+    unchecked: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class BreakingChange:
-    """A removed, renamed or re-signed symbol with the call sites it breaks."""
+    """A removed, renamed or re-signed symbol with the call sites it breaks.
+
+    ``change`` is ``removed``, ``renamed`` or ``moved`` (code still uses the
+    old name or place), ``signature`` (these call sites no longer fit the new
+    signature, or could not be checked) or ``signature-compatible`` (every
+    call site still fits: listed for the record, not breaking).
+    """
 
     id: str
     change: str
@@ -115,6 +130,13 @@ class BreakingChange:
     line: int
     call_sites: tuple[CallSite, ...]
     new_id: str | None = None
+    fitting: int = 0
+    """For a changed signature: how many call sites were checked and still fit."""
+
+    @property
+    def breaks(self) -> bool:
+        """Whether code that uses the symbol will fail (all but compatible signatures)."""
+        return self.change != COMPATIBLE_SIGNATURE
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,21 +231,22 @@ def _plain(value: Any) -> Any:
 
 
 def risk_of(
-    reach: float, entry_points: int, breaking: int, signatures: int = 0
+    reach: float, entry_points: int, breaking: int, compatible_signatures: int = 0
 ) -> tuple[str, float]:
     """The risk level and score.
 
-    score = reach + 1 x entry points reached + 5 x symbols removed or renamed
-    while still used + 1 x changed signatures that have callers. Score 0 is
-    ``none``; below 5 ``low``; below 25 ``medium``; from 25 ``high``. Code
-    that still uses a removed or renamed symbol will fail: any such breaking
-    change makes the level ``high`` whatever the score.
+    score = reach + 1 x entry points reached + 5 x breaking changes (symbols
+    removed or renamed while still used, signatures that some call site no
+    longer fits) + 0.5 x changed signatures that every call site still fits.
+    Score 0 is ``none``; below 5 ``low``; below 25 ``medium``; from 25
+    ``high``. Code that uses a symbol a breaking change broke will fail: any
+    breaking change makes the level ``high`` whatever the score.
     """
     score = round(
         reach
         + ENTRY_POINT_WEIGHT * entry_points
         + BREAKING_WEIGHT * breaking
-        + SIGNATURE_WEIGHT * signatures,
+        + COMPATIBLE_SIGNATURE_WEIGHT * compatible_signatures,
         2,
     )
     if score <= 0:

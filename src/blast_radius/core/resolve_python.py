@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from blast_radius.core.facts import (
+    ANONYMOUS_SCOPE,
     LITERAL_RECEIVER,
     MODULE_SCOPE,
     Definition,
@@ -26,7 +27,6 @@ from blast_radius.core.facts import (
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
 
 LANGUAGE = "python"
-ANONYMOUS_SCOPE = "scope"
 PREFIX = "python:"
 
 ANNOTATED_CONFIDENCE = 0.9
@@ -919,9 +919,9 @@ def python_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str
 def python_interface(facts: FileFacts) -> FileFacts:
     """What resolving *other* files may read from this file's facts.
 
-    References and function-local bindings only matter to the file itself, so
-    the interface drops them. It keeps the line count, syntax errors and notes
-    for the graph's file node and meta.
+    References, function-local bindings, signatures and call arguments only
+    matter to the file itself, so the interface drops them. It keeps the line
+    count, syntax errors and notes for the graph's file node and meta.
     """
     return FileFacts(
         path=facts.path,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from blast_radius.core.markdown import Strong, show_controls
 from blast_radius.core.mermaid import GraphEdge, GraphNode, mermaid_flowchart
-from blast_radius.core.report import OwnerHit, Report
+from blast_radius.core.report import COMPATIBLE_SIGNATURE, BreakingChange, OwnerHit, Report
 
 COMMENT_MARKER = "<!-- blast-radius:comment -->"
 RISK_BADGES = {"none": "⚪", "low": "🟢", "medium": "🟠", "high": "🔴"}
@@ -72,7 +72,7 @@ class WhyView:
 
 @dataclass(frozen=True, slots=True)
 class BreakingView:
-    """A breaking change with the call sites shown."""
+    """A breaking change (or a compatible signature change) with the call sites shown."""
 
     symbol: str
     summary: str
@@ -102,6 +102,9 @@ class CommentView:
     mermaid_omitted: int
     footer: tuple[str, ...]
     full_report: str
+    compatible: tuple[BreakingView, ...] = ()
+    """Changed signatures that every call site still fits: not breaking."""
+    compatible_omitted: int = 0
 
 
 def _plural(count: int, word: str) -> str:
@@ -136,12 +139,12 @@ def headline(report: Report) -> str:
         parts.append(_plural(reached_entries, "entry point"))
     if report.tests:
         parts.append(_plural(len(report.tests), "test"))
-    breaking = sum(1 for b in report.breaking if b.change != "signature")
-    signatures = len(report.breaking) - breaking
+    breaking = sum(1 for b in report.breaking if b.breaks)
+    compatible = len(report.breaking) - breaking
     if breaking:
         parts.append(f"**{_plural(breaking, 'breaking change')}**")
-    if signatures:
-        parts.append(_plural(signatures, "changed signature") + " with callers")
+    if compatible:
+        parts.append(_plural(compatible, "compatible signature change"))
     return ", ".join(parts) + "."
 
 
@@ -209,18 +212,8 @@ def build_view(report: Report, caps: Caps, full_report: str) -> CommentView:
     owner_rows = [_owner_row(o, "changed files") for o in report.owners_changed] + [
         _owner_row(o, "affected files") for o in report.owners_affected
     ]
-    breaking = tuple(
-        BreakingView(
-            _display(b.id),
-            _breaking_summary(b.change, b.new_id, len(b.call_sites)),
-            tuple(
-                f"{s.path}:{s.line} ({_display(s.source)}, {s.kind})"
-                for s in b.call_sites[: caps.call_sites]
-            ),
-            max(0, len(b.call_sites) - caps.call_sites),
-        )
-        for b in report.breaking[: caps.breaking]
-    )
+    breaking = [b for b in report.breaking if b.breaks]
+    compatible = [b for b in report.breaking if not b.breaks]
     mermaid, mermaid_omitted = _mermaid(report, caps.mermaid_nodes)
     return CommentView(
         marker=COMMENT_MARKER,
@@ -235,8 +228,10 @@ def build_view(report: Report, caps: Caps, full_report: str) -> CommentView:
             ("Entry points", str(len(report.entry_points))),
             ("Tests", str(len(report.tests))),
         ),
-        breaking=breaking,
-        breaking_omitted=max(0, len(report.breaking) - caps.breaking),
+        breaking=tuple(_breaking_view(b, caps) for b in breaking[: caps.breaking]),
+        breaking_omitted=max(0, len(breaking) - caps.breaking),
+        compatible=tuple(_breaking_view(b, caps) for b in compatible[: caps.breaking]),
+        compatible_omitted=max(0, len(compatible) - caps.breaking),
         changed=_section(
             "Changed", ("Symbol", "Kind", "Change", "Where"), changed_rows, caps.changed
         ),
@@ -273,14 +268,45 @@ def _owner_row(owner: OwnerHit, owns: str) -> Row:
     return Row((owner.owner, owns, ", ".join(owner.files[:5]) + more, asked))
 
 
-def _breaking_summary(change: str, new_id: str | None, sites: int) -> str:
-    where = _plural(sites, "place")
-    if change == "removed":
+def _breaking_view(change: BreakingChange, caps: Caps) -> BreakingView:
+    return BreakingView(
+        _display(change.id),
+        breaking_summary(change),
+        tuple(
+            f"{s.path}:{s.line} ({_display(s.source)}, {s.kind})"
+            + (f": not checked, {s.problem}" if s.unchecked else "")
+            + (f": {s.problem}" if s.problem and not s.unchecked else "")
+            for s in change.call_sites[: caps.call_sites]
+        ),
+        max(0, len(change.call_sites) - caps.call_sites),
+    )
+
+
+def _fit(count: int, verb: str) -> str:
+    """``1 call site fits`` / ``2 call sites fit``."""
+    return f"{_plural(count, 'call site')} {verb}{'s' if count == 1 else ''}"
+
+
+def breaking_summary(change: BreakingChange) -> str:
+    """What a breaking change (or a compatible signature change) does, in a few words."""
+    where = _plural(len(change.call_sites), "place")
+    if change.change == "removed":
         return f"removed, still used in {where}"
-    if change == "signature":
-        return f"signature changed; called from {where}"
-    target = _display(new_id) if new_id else "?"
-    return f"{change} to {target}, old name still used in {where}"
+    if change.change == COMPATIBLE_SIGNATURE:
+        return f"signature changed, every call still fits ({_plural(change.fitting, 'call site')})"
+    if change.change == "signature":
+        unchecked = sum(1 for s in change.call_sites if s.unchecked)
+        failing = len(change.call_sites) - unchecked
+        parts = []
+        if failing:
+            parts.append(_fit(failing, "no longer fit") + " the new signature")
+        if unchecked:
+            parts.append(f"{_plural(unchecked, 'call site')} could not be checked")
+        if change.fitting:
+            parts.append(_fit(change.fitting, "still fit"))
+        return "; ".join(parts)
+    target = _display(change.new_id) if change.new_id else "?"
+    return f"{change.change} to {target}, old name still used in {where}"
 
 
 def _section(title: str, headers: tuple[str, ...], rows: Sequence[Row], cap: int) -> Section:

@@ -1,7 +1,8 @@
 ; Python facts: definitions, imports, calls, references, inheritance,
 ; and local bindings (entry points are in entry_points.scm). Capture names follow tree-sitter's
 ; tags convention (@definition.*, @reference.*, @name); the import, inherit,
-; local, export, region and entry captures are this project's own.
+; local, export, region, entry, parameter, argument and signature captures
+; are this project's own.
 
 ; ---- definitions -------------------------------------------------------
 (class_definition
@@ -10,6 +11,7 @@
 
 (function_definition
   name: (identifier) @name
+  parameters: (parameters) @parameters
   body: (_) @body) @definition.function
 
 ; Lambdas and comprehensions bind names of their own.
@@ -58,13 +60,18 @@
   (#eq? @_tc "TYPE_CHECKING"))
 
 ; ---- calls and references ------------------------------------------------
+; @arguments is a call's argument list: each of its named children is a
+; positional argument unless captured below as something else. A call whose
+; one argument is a bare generator (`f(x for x in y)`) has @argument.single.
 (call
-  function: (identifier) @name) @reference.call
+  function: (identifier) @name
+  arguments: [(argument_list) @arguments (generator_expression) @argument.single]) @reference.call
 
 (call
   function: (attribute
     object: (_) @receiver
-    attribute: (identifier) @name)) @reference.call
+    attribute: (identifier) @name)
+  arguments: [(argument_list) @arguments (generator_expression) @argument.single]) @reference.call
 
 ; Methods called on literals belong to builtin types.
 (call
@@ -74,13 +81,21 @@
              (set_comprehension)] @receiver.literal
     attribute: (identifier) @name)) @reference.call
 
-; A bare decorator is a call of the decorator on the definition.
-(decorator (identifier) @name) @reference.call
+; A bare decorator is a call of the decorator on the definition: its one
+; argument is the decorated definition.
+(decorator (identifier) @name) @reference.call @argument.decorated
 
 (decorator
   (attribute
     object: (_) @receiver
-    attribute: (identifier) @name)) @reference.call
+    attribute: (identifier) @name)) @reference.call @argument.decorated
+
+; What an argument list holds besides positional arguments.
+(argument_list (keyword_argument name: (identifier) @argument.keyword)) @arguments
+(argument_list (list_splat) @argument.splat) @arguments
+(argument_list (dictionary_splat) @argument.keyword_splat) @arguments
+(argument_list (comment) @argument.extra) @arguments
+(argument_list (ERROR) @argument.unknown) @arguments
 
 ; Functions and classes passed or stored as values.
 (argument_list (identifier) @name @reference.value)
@@ -130,6 +145,35 @@
 
 (type (generic_type (type_parameter (type (identifier) @name @reference.value))))
 
+; ---- signatures -------------------------------------------------------
+; Each named child of a function's @parameters is a parameter (most are
+; captured with the local bindings below), a marker (`/` ends the
+; positional-only parameters, `*` starts the keyword-only ones) or an extra
+; (a comment). A list holding anything else has an unknown signature.
+; @parameter.name captures a parameter that is no local binding.
+(parameters
+  (typed_parameter (list_splat_pattern (identifier) @parameter.var_positional))) @parameters
+(parameters
+  (typed_parameter (dictionary_splat_pattern (identifier) @parameter.var_keyword))) @parameters
+(parameters (positional_separator) @parameter.positional_only) @parameters
+(parameters (keyword_separator) @parameter.keyword_only) @parameters
+(parameters (comment) @parameter.extra) @parameters
+
+; Functions defined directly in a class body are methods: their first
+; parameter receives the instance. Class methods receive the class, static
+; methods nothing.
+(class_definition body: (block) @signature.instance_methods)
+
+(decorated_definition
+  (decorator (identifier) @_decorator)
+  definition: (function_definition) @signature.class_method
+  (#eq? @_decorator "classmethod"))
+
+(decorated_definition
+  (decorator (identifier) @_decorator)
+  definition: (function_definition) @signature.static_method
+  (#eq? @_decorator "staticmethod"))
+
 ; ---- inheritance -------------------------------------------------------
 (class_definition
   superclasses: (argument_list
@@ -140,12 +184,17 @@
     (subscript value: [(identifier) (attribute)] @inherit.base))) @inherit.class
 
 ; ---- local bindings (they shadow module-level names) -------------------
-(parameters (identifier) @local.binding)
-(parameters (typed_parameter (identifier) @local.binding))
-(parameters (default_parameter name: (identifier) @local.binding))
-(parameters (typed_default_parameter name: (identifier) @local.binding))
-(parameters (list_splat_pattern (identifier) @local.binding))
-(parameters (dictionary_splat_pattern (identifier) @local.binding))
+; A function's parameters: a binding matched with the function's @parameters
+; is also a parameter of its signature (of the kind @parameter.* says, or
+; positional-or-keyword).
+(parameters (identifier) @local.binding) @parameters
+(parameters (typed_parameter (identifier) @local.binding)) @parameters
+(parameters (default_parameter name: (identifier) @local.binding) @parameter.default) @parameters
+(parameters
+  (typed_default_parameter name: (identifier) @local.binding) @parameter.default) @parameters
+(parameters (list_splat_pattern (identifier) @local.binding @parameter.var_positional)) @parameters
+(parameters
+  (dictionary_splat_pattern (identifier) @local.binding @parameter.var_keyword)) @parameters
 (lambda_parameters (identifier) @local.binding)
 (assignment left: (identifier) @local.binding)
 (assignment left: (pattern_list (identifier) @local.binding))
