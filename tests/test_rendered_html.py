@@ -218,7 +218,8 @@ def check_table(table: SyntaxTreeNode, section: Section, code_columns: frozenset
 
 def expected_headings(view: CommentView) -> list[tuple[str, str]]:
     sections = [
-        ("⚠️ Breaking and signature changes", bool(view.breaking)),
+        ("⚠️ Breaking changes", bool(view.breaking)),
+        ("Compatible signature changes", bool(view.compatible)),
         ("Changed", True),
         ("Dependents", bool(view.dependents.rows)),
         ("Entry points reached", bool(view.entry_points.rows)),
@@ -307,18 +308,30 @@ def assert_more(more: str, left_out: int, wording: str) -> None:
 
 def check_breaking(blocks: list[tuple[str, SyntaxTreeNode]], view: CommentView) -> None:
     """Each breaking change: its symbol and summary, then the first call sites."""
-    lists = [node for heading, node in blocks if heading.startswith("⚠️") and node.type != "heading"]
-    if not lists:
-        return
-    [listing] = lists
-    items, more = split_more(listing.children)
-    assert_more(more, len(view.breaking) - len(items), "…and {} more breaking changes: ")
-    for item, breaking in zip(items, view.breaking, strict=False):
-        assert_code_then_text(item, breaking.symbol, ": " + breaking.summary)
-        sites, more = split_more(item.children[1].children if len(item.children) > 1 else [])
-        for site, raw in zip(sites, breaking.sites, strict=False):
-            assert_shows(site, raw)
-        assert_more(more, len(breaking.sites) - len(sites), "…and {} more")
+    sections = (
+        ("⚠️ Breaking changes", view.breaking, view.breaking_omitted, "breaking changes"),
+        (
+            "Compatible signature changes",
+            view.compatible,
+            view.compatible_omitted,
+            "compatible signature changes",
+        ),
+    )
+    for title, shown, omitted, wording in sections:
+        lists = [node for heading, node in blocks if heading == title and node.type != "heading"]
+        if not shown:
+            assert lists == []
+            continue
+        [listing] = lists
+        items, more = split_more(listing.children)
+        assert_more(more, omitted, "…and {} more " + wording + ": ")
+        assert len(items) == len(shown)
+        for item, breaking in zip(items, shown, strict=True):
+            assert_code_then_text(item, breaking.symbol, ": " + breaking.summary)
+            sites, more = split_more(item.children[1].children if len(item.children) > 1 else [])
+            for site, raw in zip(sites, breaking.sites, strict=False):
+                assert_shows(site, raw)
+            assert_more(more, len(breaking.sites) - len(sites), "…and {} more")
 
 
 def check_details(
