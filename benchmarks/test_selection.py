@@ -1009,7 +1009,7 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [p for p in PROJECTS if not args.project or p.name in args.project]
     results = [measure_project(p, args, tool_extra) for p in chosen]
     seconds = time.perf_counter() - start
-    print(f"extra impact options: {shlex.join(tool_extra) or '(none)'}")
+    print(f"extra impact options (both tool rows): {shlex.join(tool_extra) or '(none)'}")
     print_table(results)
     print(f"\ntotal {seconds:.0f} s")
     if args.json:
