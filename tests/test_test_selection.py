@@ -89,3 +89,68 @@ def test_the_test_confidence_floor_cuts_and_the_footer_says_so(
     assert "Tests are selected from the whole reach; that walk was cut by confidence" in (
         text.replace("\\", "")
     )
+
+
+def _dynamic_dispatch_repo(make_repo: Callable[..., Path]) -> Path:
+    """A handler only ``getattr`` reaches: no edge leads from the test to it."""
+    root = make_repo(
+        {
+            "lib/__init__.py": "",
+            "lib/handlers.py": "def on_start():\n    return 'started'\n",
+            "lib/app.py": (
+                "from lib import handlers\n\n\n"
+                "def dispatch(event):\n    return getattr(handlers, 'on_' + event)()\n"
+            ),
+            "tests/test_app.py": (
+                "from lib.app import dispatch\n\n\n"
+                "def test_start():\n    assert dispatch('start') == 'started'\n"
+            ),
+            "tests/test_other.py": "def test_nothing():\n    assert True\n",
+        }
+    )
+    git(root, "checkout", "-q", "-b", "pr")
+    write_tree(root, {"lib/handlers.py": "def on_start():\n    return 'up'\n"})
+    git(root, "commit", "-qam", "renamed state")
+    return root
+
+
+def test_the_conservative_selection_adds_the_test_files_that_import_the_change(
+    make_repo: Callable[..., Path],
+) -> None:
+    root = _dynamic_dispatch_repo(make_repo)
+
+    precise = impact(root)
+    conservative = impact(root, "--test-selection", "conservative")
+    text = impact(root, "--test-selection", "conservative", fmt="markdown")
+
+    assert precise["tests"] == []
+    [test] = conservative["tests"]
+    assert test["id"] == "tests/test_app.py::test_start"
+    # Imported through lib.app, with no edge to the handler: a low confidence.
+    assert test["confidence"] == 0.1
+    assert [hop["target"] for hop in test["why"]] == ["python:lib.app", "python:lib.handlers"]
+    assert conservative["test_files"] == ["tests/test_app.py"]
+    assert conservative["limits"]["test_selection"] == "conservative"
+    assert "Conservative test selection" in text
+
+
+def test_a_definition_nested_in_a_test_selects_the_test(make_repo: Callable[..., Path]) -> None:
+    root = make_repo(
+        {
+            "lib/__init__.py": "",
+            "lib/text.py": "def shout(s):\n    return s.upper()\n",
+            "tests/test_cli.py": (
+                "from lib.text import shout\n\n\n"
+                "def test_command():\n"
+                "    def command(word):\n        return shout(word)\n\n"
+                "    assert command('a') == 'A'\n"
+            ),
+        }
+    )
+    git(root, "checkout", "-q", "-b", "pr")
+    write_tree(root, {"lib/text.py": "def shout(s):\n    return s.upper() + '!'\n"})
+    git(root, "commit", "-qam", "louder")
+
+    report = impact(root)
+
+    assert [t["id"] for t in report["tests"]] == ["tests/test_cli.py::test_command"]

@@ -85,6 +85,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.01,
         help="select tests reached at any depth along paths at least this likely (default 0.01)",
     )
+    impact.add_argument(
+        "--test-selection",
+        choices=["precise", "conservative"],
+        default="precise",
+        help="conservative: also select test files that import a changed module (default precise)",
+    )
     demo = sub.add_parser("demo", help="run impact on the bundled sample repository")
     demo.add_argument(
         "--format", choices=["markdown", "json", "text"], default="markdown", help="output format"

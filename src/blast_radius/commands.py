@@ -33,7 +33,7 @@ from blast_radius.adapters.render import (
 )
 from blast_radius.adapters.repository import LocalRepository, branch_snapshots
 from blast_radius.adapters.workspace import Workspace, WorkspaceError
-from blast_radius.app.impact import ImpactRequest, analyze_impact
+from blast_radius.app.impact import TEST_SELECTIONS, ImpactRequest, analyze_impact
 from blast_radius.app.indexing import (
     ExtractionFoundNothing,
     IndexResult,
@@ -275,6 +275,7 @@ def _impact_command(args: argparse.Namespace) -> ImpactCommand:
                 max_nodes=args.max_nodes,
             ),
             test_confidence=args.test_confidence,
+            test_selection=args.test_selection,
         ),
         output_format=args.format,
         out=Path(args.out) if args.out else None,
@@ -435,6 +436,7 @@ def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerS
         ),
         limits=WalkLimits(max_depth=max_depth, min_confidence=min_confidence),
         test_confidence=test_confidence,
+        test_selection=_choice(environ, "test-selection", TEST_SELECTIONS, "precise"),
         template=(root / template) if template else None,
         index_branch=_input(environ, "index-branch", "blast-radius-index"),
     )

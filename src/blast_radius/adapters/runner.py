@@ -41,6 +41,7 @@ class RunnerSettings:
     index_branch: str | None
     keep: int = 10
     test_confidence: float = DEFAULT_TEST_CONFIDENCE
+    test_selection: str = "precise"
 
 
 class GitHubRunner:
@@ -67,6 +68,7 @@ class GitHubRunner:
                 limits=settings.limits,
                 requested_reviewers=reviewers,
                 test_confidence=settings.test_confidence,
+                test_selection=settings.test_selection,
             ),
             FactsCache(settings.cache_dir),
             Extractor(settings.jobs),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from blast_radius.app.indexing import (
@@ -72,6 +72,9 @@ from blast_radius.core.walk import (
 _MAX_CODEOWNERS_BYTES = 3 * 1024 * 1024  # GitHub ignores larger files
 ANCESTOR_SEARCH = 200
 """How far back from the merge base to look for an indexed commit."""
+IMPORT_CLOSURE_CONFIDENCE = 0.1
+"""What importing a changed module, with no edge to the change, says of a test."""
+TEST_SELECTIONS = ("precise", "conservative")
 
 
 class Repository(Protocol):
@@ -107,6 +110,9 @@ class ImpactRequest:
     requested_reviewers: frozenset[str] | None = None
     test_confidence: float = DEFAULT_TEST_CONFIDENCE
     """Tests are selected from the whole reach (no depth limit) above this confidence."""
+    test_selection: str = "precise"
+    """``precise``: tests the graph's edges reach. ``conservative``: also every test
+    file that imports a changed module, directly or through other modules."""
 
     @property
     def test_limits(self) -> WalkLimits:
@@ -205,7 +211,10 @@ def analyze_impact(
     test_walk = _walk(changed, old, new, request.test_limits)
     tests_cut_by = tuple(sorted(set(test_walk[1])))
     reached = [Dependent(c.id, 1.0, 0, ()) for c in changed if c.id in new.index.nodes]
-    tests, test_files = test_hits([*reached, *test_walk[0]], new.index, testpaths)
+    reached += test_walk[0]
+    if request.test_selection == "conservative":
+        reached += _import_closure(changed, new, request.test_limits)
+    tests, test_files = test_hits(reached, new.index, testpaths)
     breaking = _breaking(
         changed,
         old,
@@ -254,6 +263,7 @@ def analyze_impact(
             cut_by,
             request.test_confidence,
             tests_cut_by,
+            request.test_selection,
         ),
         index=IndexInfo(
             base_commit=base_commit,
@@ -351,6 +361,33 @@ def _seeds(changed: Sequence[ChangedSymbol], nodes: Mapping[str, Node], old: boo
             overrides = item.change in ("signature", "removed", "renamed")
             seeds.append(Seed(symbol_id, through_overrides=overrides))
     return seeds
+
+
+def _import_closure(
+    changed: Sequence[ChangedSymbol], new: _Side, limits: WalkLimits
+) -> list[Dependent]:
+    """What imports the changed symbols' modules, transitively, at a lowered confidence.
+
+    The conservative test selection: code that imports a module may reach
+    the change in ways no edge shows (``getattr``, callbacks kept in
+    attributes, plugins), as safe test-selection tools assume.
+    """
+    modules = _modules_by_path(new.index)
+    seeds = sorted(
+        {
+            Seed(modules[c.path], through_imports=True)
+            for c in changed
+            if c.path in modules and c.kind != "file"
+        },
+        key=lambda s: s.id,
+    )
+    closure = find_dependents(new.index, seeds, limits)
+    reached = [Dependent(seed.id, IMPORT_CLOSURE_CONFIDENCE, 0, ()) for seed in seeds]
+    for dependent in closure.dependents:
+        if new.index.nodes[dependent.id].kind == "module":
+            confidence = round(dependent.confidence * IMPORT_CLOSURE_CONFIDENCE, 4)
+            reached.append(replace(dependent, confidence=confidence))
+    return reached
 
 
 def _walk(

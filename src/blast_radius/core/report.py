@@ -171,6 +171,8 @@ class Limits:
     """The floor of the test selection's walk, which has no depth limit."""
     tests_cut_by: tuple[str, ...] = ()
     """``confidence`` and/or ``nodes`` when a limit stopped the test selection's walk."""
+    test_selection: str = "precise"
+    """``conservative`` when test files importing a changed module were added too."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +356,19 @@ def _test_id(test: Node, path: str, modules_by_path: Mapping[str, Node]) -> str:
     return path + "::" + relative.replace(".", "::")
 
 
+def _enclosing_test(index: ReverseIndex, node: Node, rule: LanguageRule) -> list[Node]:
+    """The test a nested definition (a helper, a command a test defines) belongs to, if any."""
+    parent_id = node.id
+    while "." in parent_id:
+        parent_id = parent_id.rsplit(".", 1)[0]
+        parent = index.nodes.get(parent_id)
+        if parent is None or parent.kind not in ("function", "method", "class"):
+            return []
+        if parent.kind != "class" and parent.name.startswith(rule.test_function_prefix):
+            return [parent]
+    return []
+
+
 def _tests_in(
     index: ReverseIndex, node: Node, rule: LanguageRule, memo: dict[str, list[Node]]
 ) -> list[Node]:
@@ -371,7 +386,7 @@ def _tests_in(
             memo[current.id] = [test for kid in kids for test in memo[kid.id]]
         elif current.kind in ("function", "method"):
             is_test = current.name.startswith(rule.test_function_prefix)
-            memo[current.id] = [current] if is_test else []
+            memo[current.id] = [current] if is_test else _enclosing_test(index, current, rule)
         elif current.kind == "module" or (
             current.kind == "class" and current.name.startswith(rule.test_class_prefix)
         ):

@@ -374,6 +374,11 @@ def _footer(report: Report) -> tuple[str, ...]:
             f"{report.limits.max_depth}, confidence >= {report.limits.min_confidence:g}, at most "
             f"{report.limits.max_nodes} nodes): the counts are lower bounds."
         )
+    if report.limits.test_selection == "conservative":
+        lines.append(
+            "Conservative test selection: the test files that import a changed module, "
+            "directly or through other modules, are selected too."
+        )
     if report.limits.tests_cut_by:
         lines.append(
             f"Tests are selected from the whole reach; that walk was cut by "
