@@ -154,3 +154,32 @@ def test_a_definition_nested_in_a_test_selects_the_test(make_repo: Callable[...,
     report = impact(root)
 
     assert [t["id"] for t in report["tests"]] == ["tests/test_cli.py::test_command"]
+
+
+def test_the_conservative_selection_counts_what_a_conftest_imports(
+    make_repo: Callable[..., Path],
+) -> None:
+    root = make_repo(
+        {
+            "lib/__init__.py": "",
+            "lib/env.py": "class Env:\n    def render(self):\n        return 'x'\n",
+            "tests/conftest.py": (
+                "import pytest\n\nfrom lib.env import Env\n\n\n"
+                "@pytest.fixture\ndef env():\n    return Env()\n"
+            ),
+            "tests/test_pickle.py": (
+                "import pickle\n\n\n"
+                "def test_round_trip(env):\n    assert pickle.loads(pickle.dumps(env))\n"
+            ),
+            "other/test_unrelated.py": "def test_alone():\n    assert True\n",
+        }
+    )
+    git(root, "checkout", "-q", "-b", "pr")
+    write_tree(root, {"lib/env.py": "class Env:\n    def render(self):\n        return 'y'\n"})
+    git(root, "commit", "-qam", "render y")
+
+    report = impact(root, "--test-selection", "conservative")
+
+    assert report["test_files"] == ["tests/test_pickle.py"]
+    [test] = report["tests"]
+    assert test["why"][0]["source"] == "python:tests.conftest"

@@ -5,6 +5,7 @@ This module decides; the repository object passed in does the I/O.
 
 from __future__ import annotations
 
+import posixpath
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -383,10 +384,24 @@ def _import_closure(
     )
     closure = find_dependents(new.index, seeds, limits)
     reached = [Dependent(seed.id, IMPORT_CLOSURE_CONFIDENCE, 0, ()) for seed in seeds]
+    supported: list[tuple[str, Dependent]] = []
     for dependent in closure.dependents:
-        if new.index.nodes[dependent.id].kind == "module":
-            confidence = round(dependent.confidence * IMPORT_CLOSURE_CONFIDENCE, 4)
-            reached.append(replace(dependent, confidence=confidence))
+        node = new.index.nodes[dependent.id]
+        if node.kind != "module":
+            continue
+        confidence = round(dependent.confidence * IMPORT_CLOSURE_CONFIDENCE, 4)
+        reached.append(replace(dependent, confidence=confidence))
+        rule = language_for_path(node.path)
+        if rule is not None and posixpath.basename(node.path) in rule.test_support_files:
+            supported.append((posixpath.dirname(node.path), reached[-1]))
+    # A support file (conftest.py) counts as imported by every test file below it.
+    for folder, support in supported:
+        prefix = f"{folder}/" if folder else ""
+        reached.extend(
+            replace(support, id=module_id, distance=support.distance + 1)
+            for path, module_id in sorted(modules.items())
+            if path.startswith(prefix) and module_id != support.id
+        )
     return reached
 
 

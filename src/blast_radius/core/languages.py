@@ -37,6 +37,9 @@ class LanguageRule:
     constructor: str = ""
     """The method a call of a class runs on the new instance (``__init__``);
     empty when the language has none."""
+    test_support_files: tuple[str, ...] = ()
+    """Files the test runner loads before every test file in their folder and
+    below (pytest's ``conftest.py``): what they import, those tests import."""
 
 
 LANGUAGES: tuple[LanguageRule, ...] = (
@@ -52,6 +55,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_class_prefix="",
         imports_run_packages=True,
         constructor="__init__",
+        test_support_files=("conftest.py",),
     ),
 )
 
