@@ -209,7 +209,7 @@ def analyze_impact(
     testpaths = _testpaths(new.source, settings)
     # Tests come from the whole reach: a test often calls a client that calls
     # a command that calls the changed code, deeper than the listing goes.
-    test_walk = _walk(changed, old, new, request.test_limits)
+    test_walk = _test_walk(changed, old, new, request, dependents)
     tests_cut_by = tuple(sorted(set(test_walk[1])))
     reached = [Dependent(c.id, 1.0, 0, ()) for c in changed if c.id in new.index.nodes]
     reached += test_walk[0]
@@ -362,6 +362,27 @@ def _seeds(changed: Sequence[ChangedSymbol], nodes: Mapping[str, Node], old: boo
             overrides = item.change in ("signature", "removed", "renamed")
             seeds.append(Seed(symbol_id, through_overrides=overrides))
     return seeds
+
+
+def _test_walk(
+    changed: Sequence[ChangedSymbol],
+    old: _Side | None,
+    new: _Side,
+    request: ImpactRequest,
+    listed: tuple[list[Dependent], list[str]],
+) -> tuple[list[Dependent], list[str]]:
+    """The whole reach above the test confidence floor.
+
+    When the listing's walk reached everything (no depth or node cut) at a
+    floor no higher, it already holds that reach: best paths do not depend
+    on the floor, so its dependents above the test floor are the answer.
+    """
+    limits = request.limits
+    if set(listed[1]) <= {"confidence"} and limits.min_confidence <= request.test_confidence:
+        kept = [d for d in listed[0] if d.confidence >= request.test_confidence]
+        cut = ["confidence"] if "confidence" in listed[1] or len(kept) < len(listed[0]) else []
+        return kept, cut
+    return _walk(changed, old, new, request.test_limits)
 
 
 def _import_closure(
