@@ -8,10 +8,12 @@ import pytest
 
 from blast_radius.core.changes import ChangedSymbol
 from blast_radius.core.publish import (
+    MAX_TEST_IDS_CHARS,
     annotations_for,
     check_title,
     conclusion_for,
     format_outputs,
+    outputs_for,
     plan_for,
     should_comment,
 )
@@ -23,6 +25,7 @@ from blast_radius.core.report import (
     Report,
     ReportDependent,
 )
+from blast_radius.core.report import TestHit as Hit
 
 SHA_A = "a" * 40
 SHA_B = "b" * 40
@@ -161,3 +164,27 @@ def test_annotations_tell_a_breaking_signature_from_a_compatible_one() -> None:
     )
     assert check_title(compatible) == "low risk: 1 dependent in 1 file"
     assert check_title(broken) == "low risk: 1 dependent in 1 file, 1 breaking change"
+
+
+def test_too_many_test_ids_for_the_outputs_fall_back_to_their_files() -> None:
+    def hit(n: int) -> Hit:
+        test = f"test_{n:06d}"
+        return Hit(
+            f"tests/test_big.py::{test}",
+            f"python:tests.test_big.{test}",
+            "tests/test_big.py",
+            2,
+            1.0,
+        )
+
+    few = report(tests=(hit(1), hit(2)), test_files=("tests/test_big.py",))
+    many = report(
+        tests=tuple(hit(n) for n in range(MAX_TEST_IDS_CHARS // 20)),
+        test_files=("tests/test_big.py",),
+    )
+
+    assert outputs_for(few, "r.json")["affected-tests"] == (
+        "tests/test_big.py::test_000001 tests/test_big.py::test_000002"
+    )
+    # A file selects every test in it: more tests run, none is left out.
+    assert outputs_for(many, "r.json")["affected-tests"] == "tests/test_big.py"

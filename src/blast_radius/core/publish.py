@@ -189,10 +189,23 @@ def outputs_for(report: Report | None, report_path: str) -> dict[str, str]:
         "reach": f"{report.reach:g}",
         "dependents": str(report.dependent_symbols),
         "entry-points": str(len(report.entry_points)),
-        "affected-tests": " ".join(t.id for t in report.tests),
+        "affected-tests": affected_tests(report),
         "affected-test-files": " ".join(report.test_files),
         "report-json": report_path,
     }
+
+
+MAX_TEST_IDS_CHARS = 300_000
+"""Room for the test ids in the outputs: GitHub keeps at most 1 MB of them per job."""
+
+
+def affected_tests(report: Report) -> str:
+    """The selected tests' ids; their files instead when the ids would not fit.
+
+    A file selects every test in it, so the fallback runs more tests, never fewer.
+    """
+    ids = " ".join(t.id for t in report.tests)
+    return ids if len(ids) <= MAX_TEST_IDS_CHARS else " ".join(report.test_files)
 
 
 def format_outputs(outputs: Mapping[str, str]) -> str:
