@@ -333,17 +333,14 @@ def test_hits(
                 -previous[2].distance,
             ):
                 best[test_id] = (test, node.path, reach)
-    hits = [
-        TestHit(
-            test_id,
-            test.id,
-            path,
-            reach.distance,
-            reach.confidence,
-            why_path(reach, index.nodes),
-        )
-        for test_id, (test, path, reach) in best.items()
-    ]
+    # The tests of a reached module share its path: build each path once.
+    whys: dict[str, tuple[WhyHop, ...]] = {}
+    hits = []
+    for test_id, (test, path, reach) in best.items():
+        why = whys.get(reach.id)
+        if why is None:
+            why = whys[reach.id] = why_path(reach, index.nodes)
+        hits.append(TestHit(test_id, test.id, path, reach.distance, reach.confidence, why))
     hits.sort(key=lambda t: (t.path, t.id))
     return tuple(hits), tuple(sorted(files))
 
