@@ -269,3 +269,31 @@ def test_what_each_function_returns_or_yields(python: CompiledLanguage) -> None:
         ("inner", "return", "", ""),
         ("outer", "return", "inner", "named"),
     ]
+
+
+def test_the_interface_keeps_what_fixture_lookups_read(python: CompiledLanguage) -> None:
+    facts = facts_of(
+        python,
+        """
+        @helper
+        def other():
+            return Other()
+
+        @pytest.fixture(name="app")
+        def make_app():
+            app = App()
+            return app
+
+        @pytest.fixture
+        def client(app):
+            return app.test_client()
+        """,
+    )
+    text = json.dumps(facts.to_json(), ensure_ascii=False, separators=(",", ":"))
+    assert FileFacts.from_json(json.loads(text)) == facts
+    interface = python_interface(facts)
+    assert [(r.name, facts.definitions[r.scope].name) for r in interface.references] == [
+        ("fixture", "make_app"),
+        ("fixture", "client"),
+    ]
+    assert [(a.reference, a.keyword, a.value) for a in interface.literals] == [(0, "name", "app")]
