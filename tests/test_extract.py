@@ -297,3 +297,9 @@ def test_the_interface_keeps_what_fixture_lookups_read(python: CompiledLanguage)
         ("fixture", "client"),
     ]
     assert [(a.reference, a.keyword, a.value) for a in interface.literals] == [(0, "name", "app")]
+    # a returned local is read as the class it holds: the interface keeps no locals
+    assert [(facts.definitions[r.scope].name, r.expression, r.how) for r in interface.results] == [
+        ("make_app", "App", "constructed"),
+        # what is called; whether it is a class, the resolver decides
+        ("client", "app.test_client", "constructed"),
+    ]

@@ -23,11 +23,16 @@ from blast_radius.core.facts import (
     MODULE_SCOPE,
     POSITIONAL_OR_KEYWORD,
     RECEIVER_NONE,
+    RESULT_ANNOTATION,
+    RESULT_CONSTRUCTED,
+    RESULT_NAMED,
+    RESULT_YIELD,
     Definition,
     FileFacts,
     Import,
     LiteralArgument,
     Reference,
+    Result,
 )
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
 from blast_radius.core.languages import language_by_name
@@ -50,6 +55,8 @@ COMMON_METHOD_NAMES = frozenset(
 
 FIXTURE_CONFIDENCE = 1.0
 """A test (or fixture) to a fixture it requests: pytest's lookup rules bind the name."""
+FIXTURE_VALUE_CONFIDENCE = ANNOTATED_CONFIDENCE
+"""The type of a fixture's value, from its return annotation or the class it returns."""
 FIXTURE_TAG = "fixture"
 """Tags the edges pytest or unittest run, not the code: fixtures, set-up and tear-down."""
 FIXTURE_DECORATORS = frozenset(
@@ -154,6 +161,7 @@ class _FixtureCaches:
     fixtures: dict[Symbol, tuple[str, bool] | None] = field(default_factory=dict)
     module_tables: dict[str, FixtureTable] = field(default_factory=dict)
     class_tables: dict[Symbol, FixtureTable] = field(default_factory=dict)
+    values: dict[Symbol, Symbol | None] = field(default_factory=dict)
     test_files: dict[str, bool] = field(default_factory=dict)
     requests: dict[Symbol, tuple[str, ...]] = field(default_factory=dict)
 
@@ -595,6 +603,8 @@ class PythonResolver:
             if owner is None:
                 return None
             known = self._known_type(module, owner, parts[0], owner)
+            if known is None:
+                known = self._fixture_value_type(module, owner, parts[0])
             rest = parts[1:]
         if known is None:
             return None
@@ -964,6 +974,24 @@ class PythonResolver:
                 )
         return edges
 
+    def _fixture_value_type(
+        self, module: _Module, owner: int, name: str
+    ) -> tuple[Symbol, float] | None:
+        """The class of a fixture's value, for a parameter of a test or fixture that requests it."""
+        if owner == MODULE_SCOPE or module.binding_counts.get((owner, name), 0) != 1:
+            return None  # the parameter is bound again in the body
+        if module.facts.definitions[owner].kind != "function" or not self._collected(module, owner):
+            return None
+        requester = (module.name, owner)
+        test = self._is_test_file(module) and self._is_test(module, owner)
+        if not test and self._fixture(requester) is None:
+            return None
+        if name not in self._parameter_requests(module, owner, test):
+            return None
+        target = self._find_fixture(self._fixture_levels(module, owner), name, requester)
+        value = self._fixture_value(target) if target is not None else None
+        return None if value is None else (value, FIXTURE_VALUE_CONFIDENCE)
+
     def _is_test_file(self, module: _Module) -> bool:
         cached = self._fixture_caches.test_files.get(module.name)
         if cached is None:
@@ -1211,6 +1239,37 @@ class PythonResolver:
             current = defs[current].parent
         return frozenset(parametrized), used
 
+    def _fixture_value(self, fixture: Symbol) -> Symbol | None:
+        """The class of a fixture's value, when its code shows it.
+
+        The return annotation of a plain fixture, or the one class that every
+        ``return`` (every ``yield`` of a generator fixture) constructs.
+        """
+        cache = self._fixture_caches.values
+        if fixture in cache:
+            return cache[fixture]
+        module = self._modules[fixture[0]]
+        index = fixture[1]
+        results = fixture_results(module.facts, index)
+        yields = [r for r in results if r.statement == RESULT_YIELD]
+        annotations = [r for r in results if r.statement == RESULT_ANNOTATION]
+        found: Symbol | None = None
+        if annotations and not yields:
+            scope = module.facts.definitions[index].parent  # annotations run outside
+            found = self._class_named(module, scope, annotations[0].expression)
+        else:
+            values = yields or [r for r in results if r.statement != RESULT_ANNOTATION]
+            if values and all(r.how == RESULT_CONSTRUCTED for r in values):
+                classes = {self._class_named(module, index, r.expression) for r in values}
+                if len(classes) == 1:
+                    found = classes.pop()
+        cache[fixture] = found
+        return found
+
+    def _class_named(self, module: _Module, scope: int, expression: str) -> Symbol | None:
+        target = self._resolve_chain(module, scope, expression.split("."))
+        return target if isinstance(target, tuple) and self._kind(target) == "class" else None
+
 
 def definition_ids(
     module_name: str, definitions: Sequence[Definition]
@@ -1266,10 +1325,10 @@ def python_interface(facts: FileFacts) -> FileFacts:
     References, function-local bindings, signatures and call arguments only
     matter to the file itself, so the interface drops them. It keeps the line
     count, syntax errors and notes for the graph's file node and meta, and
-    what other files' fixture lookups read: the ``fixture`` decorator calls
-    and their literal arguments.
+    what other files' fixture lookups read: the ``fixture`` decorator calls,
+    their literal arguments and what those fixtures return.
     """
-    references, literals = _fixture_interface(facts)
+    references, literals, results = _fixture_interface(facts)
     return FileFacts(
         path=facts.path,
         language=facts.language,
@@ -1285,24 +1344,59 @@ def python_interface(facts: FileFacts) -> FileFacts:
         syntax_errors=facts.syntax_errors,
         notes=facts.notes,
         literals=literals,
+        results=results,
     )
 
 
 def _fixture_interface(
     facts: FileFacts,
-) -> tuple[tuple[Reference, ...], tuple[LiteralArgument, ...]]:
-    """A file's ``fixture`` decorator calls and their literal arguments (re-indexed)."""
+) -> tuple[tuple[Reference, ...], tuple[LiteralArgument, ...], tuple[Result, ...]]:
+    """A file's ``fixture`` decorator calls, their literal arguments (re-indexed), and
+    the results of the functions they decorate."""
     kept: dict[int, int] = {}
     for index, ref in enumerate(facts.references):
         if ref.kind == "call" and ref.header and ref.name in _FIXTURE_DECORATOR_NAMES:
             kept[index] = len(kept)
     if not kept:
-        return (), ()
+        return (), (), ()
     references = tuple(facts.references[index] for index in kept)
     literals = tuple(
         a._replace(reference=kept[a.reference]) for a in facts.literals if a.reference in kept
     )
-    return references, literals
+    scopes = sorted({ref.scope for ref in references if ref.scope != MODULE_SCOPE})
+    results = tuple(r for scope in scopes for r in fixture_results(facts, scope))
+    return references, literals, results
+
+
+def fixture_results(facts: FileFacts, index: int) -> tuple[Result, ...]:
+    """The results of the function at ``index``, a returned name read as the class it holds.
+
+    ``return var`` counts as ``return Cls(...)`` when every binding of ``var``
+    in the function is ``var = Cls(...)``; any other returned name is an
+    unknown value. So a file's interface, which keeps no local bindings, says
+    the same as its full facts.
+    """
+    own = [r for r in facts.results if r.scope == index]
+    if all(r.how != RESULT_NAMED for r in own):
+        return tuple(own)
+    bindings = [name for scope, name in facts.bindings if scope == index]
+    resolved: list[Result] = []
+    for r in own:
+        if r.how == RESULT_NAMED:
+            typed = [
+                (e, how) for scope, n, e, how in facts.typed if (scope, n) == (index, r.expression)
+            ]
+            if (
+                typed
+                and len(typed) == bindings.count(r.expression)
+                and len({e for e, _ in typed}) == 1
+                and all(how == "constructed" for _, how in typed)
+            ):
+                r = r._replace(expression=typed[0][0], how=RESULT_CONSTRUCTED)
+            else:
+                r = r._replace(expression="", how="")
+        resolved.append(r)
+    return tuple(resolved)
 
 
 def python_interface_digest(interface: FileFacts) -> str:
@@ -1320,5 +1414,6 @@ def python_interface_digest(interface: FileFacts) -> str:
         interface.exports,
         [(r.name, r.receiver, r.scope) for r in interface.references],
         interface.literals,
+        interface.results,
     ]
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
