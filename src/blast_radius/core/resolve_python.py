@@ -67,6 +67,13 @@ PARAMETRIZE_MARKS = frozenset({"pytest.mark.parametrize"})
 _PYTHON_RULE = language_by_name(LANGUAGE)
 _FIXTURE_DECORATOR_NAMES = frozenset(d.rpartition(".")[2] for d in FIXTURE_DECORATORS)
 _MARK_NAMES = frozenset(m.rpartition(".")[2] for m in USEFIXTURES_MARKS | PARAMETRIZE_MARKS)
+UNITTEST_SETUP = ("setUp", "tearDown", "asyncSetUp", "asyncTearDown", "setUpClass", "tearDownClass")
+"""What unittest runs around each test of a ``TestCase`` subclass."""
+XUNIT_SETUP = ("setup_method", "teardown_method", "setup_class", "teardown_class")
+"""What pytest runs around each test of a test class (its xunit-style set-up)."""
+UNITTEST_CASE_SUFFIX = "TestCase"
+"""An imported base class named ``*TestCase`` (``unittest.TestCase``, Django's) makes a
+class a unittest test case."""
 
 _MAX_CHAIN = 40
 _NO_CUT = 1 << 30
@@ -163,6 +170,7 @@ class _FixtureCaches:
     class_tables: dict[Symbol, FixtureTable] = field(default_factory=dict)
     values: dict[Symbol, Symbol | None] = field(default_factory=dict)
     test_files: dict[str, bool] = field(default_factory=dict)
+    test_cases: dict[Symbol, bool] = field(default_factory=dict)
     requests: dict[Symbol, tuple[str, ...]] = field(default_factory=dict)
 
 
@@ -961,6 +969,8 @@ class PythonResolver:
                 target = self._find_fixture(levels, name, requester)
                 if target is not None:
                     targets.append(target)
+            if test and d.parent != MODULE_SCOPE:
+                targets.extend(self._set_up_methods((module.name, d.parent), requester))
             for target in dict.fromkeys(targets):
                 edges.append(
                     Edge(
@@ -1269,6 +1279,35 @@ class PythonResolver:
     def _class_named(self, module: _Module, scope: int, expression: str) -> Symbol | None:
         target = self._resolve_chain(module, scope, expression.split("."))
         return target if isinstance(target, tuple) and self._kind(target) == "class" else None
+
+    def _set_up_methods(self, cls: Symbol, test: Symbol) -> list[Symbol]:
+        """What runs around each test of ``cls``: unittest's and pytest's xunit-style set-up."""
+        names = XUNIT_SETUP + UNITTEST_SETUP if self._is_unittest_case(cls) else XUNIT_SETUP
+        found: list[Symbol] = []
+        for name in names:
+            method = self._class_member(cls, name)
+            if method is not None and method != test and self._kind(method) == "function":
+                found.append(method)
+        return found
+
+    def _is_unittest_case(self, cls: Symbol) -> bool:
+        """Whether ``cls`` derives (through the repository's classes) from an imported
+        ``*TestCase``."""
+        cached = self._fixture_caches.test_cases.get(cls)
+        if cached is not None:
+            return cached
+        found = False
+        for klass in self._mro(cls):
+            module = self._modules[klass[0]]
+            scope = module.facts.definitions[klass[1]].parent
+            for expression, _ in self._bases_by_class.get(klass, ()):
+                external = self._external_name(module, scope, expression)
+                if external is not None and external.rpartition(".")[2].endswith(
+                    UNITTEST_CASE_SUFFIX
+                ):
+                    found = True
+        self._fixture_caches.test_cases[cls] = found
+        return found
 
 
 def definition_ids(
