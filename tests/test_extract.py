@@ -197,3 +197,109 @@ def test_signatures_and_shapes_survive_json_and_stay_out_of_the_interface(
     assert isinstance(again.signatures[0].parameters[0], Parameter)
     interface = python_interface(facts)
     assert (interface.signatures, interface.arguments) == ((), ())
+
+
+def test_the_literal_arguments_of_decorator_calls(python: CompiledLanguage) -> None:
+    facts = facts_of(
+        python,
+        """
+        @pytest.fixture(name="db", autouse=True, scope='module', params=[1, 2])
+        def database():
+            pass
+
+        @pytest.mark.parametrize(("x", "y"), [("a", "b")])
+        @pytest.mark.parametrize("z, w", [f"{a}", "c"], indirect=True)
+        @pytest.mark.usefixtures("a", # the first
+            "b")
+        def test_it(x, y, z, w):
+            call("not a decorator")
+        """,
+    )
+    found = [
+        (facts.references[a.reference].name, a.position, a.keyword, a.value) for a in facts.literals
+    ]
+    assert found == [
+        ("fixture", 0, "name", "db"),
+        ("fixture", 1, "autouse", "True"),
+        ("fixture", 2, "scope", "module"),
+        # a tuple of strings as the first argument: each string at its place
+        ("parametrize", 0, None, "x"),
+        ("parametrize", 0, None, "y"),
+        # an f-string is no literal; the list after the first argument counts not
+        ("parametrize", 0, None, "z, w"),
+        ("parametrize", 2, "indirect", "True"),
+        ("usefixtures", 0, None, "a"),
+        ("usefixtures", 1, None, "b"),
+    ]
+
+
+def test_what_each_function_returns_or_yields(python: CompiledLanguage) -> None:
+    facts = facts_of(
+        python,
+        """
+        def plain() -> Runner:
+            if x:
+                return app.Runner(1)
+            return runner
+
+        def generator() -> Iterator[Runner]:
+            yield Runner()
+            yield from others()
+            value = yield
+            return
+
+        def outer():
+            def inner():
+                return 1, 2
+            return inner
+        """,
+    )
+    found = [
+        (facts.definitions[r.scope].name, r.statement, r.expression, r.how) for r in facts.results
+    ]
+    assert found == [
+        ("plain", "annotation", "Runner", "annotated"),
+        ("plain", "return", "app.Runner", "constructed"),
+        ("plain", "return", "runner", "named"),
+        # a generic annotation is no class
+        ("generator", "yield", "Runner", "constructed"),
+        ("generator", "yield", "", ""),
+        ("generator", "yield", "", ""),
+        ("generator", "return", "", ""),
+        ("inner", "return", "", ""),
+        ("outer", "return", "inner", "named"),
+    ]
+
+
+def test_the_interface_keeps_what_fixture_lookups_read(python: CompiledLanguage) -> None:
+    facts = facts_of(
+        python,
+        """
+        @helper
+        def other():
+            return Other()
+
+        @pytest.fixture(name="app")
+        def make_app():
+            app = App()
+            return app
+
+        @pytest.fixture
+        def client(app):
+            return app.test_client()
+        """,
+    )
+    text = json.dumps(facts.to_json(), ensure_ascii=False, separators=(",", ":"))
+    assert FileFacts.from_json(json.loads(text)) == facts
+    interface = python_interface(facts)
+    assert [(r.name, facts.definitions[r.scope].name) for r in interface.references] == [
+        ("fixture", "make_app"),
+        ("fixture", "client"),
+    ]
+    assert [(a.reference, a.keyword, a.value) for a in interface.literals] == [(0, "name", "app")]
+    # a returned local is read as the class it holds: the interface keeps no locals
+    assert [(facts.definitions[r.scope].name, r.expression, r.how) for r in interface.results] == [
+        ("make_app", "App", "constructed"),
+        # what is called; whether it is a class, the resolver decides
+        ("client", "app.test_client", "constructed"),
+    ]

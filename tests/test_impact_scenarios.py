@@ -361,3 +361,20 @@ def test_the_demo_reports_a_signature_change_every_call_still_fits() -> None:
         ("python:shop.pricing.apply_discount", 15),
     }
     assert report["risk"] == "medium"
+
+
+def test_tests_reach_a_change_through_their_fixtures(scenario: Callable[[str], Path]) -> None:
+    report = impact(scenario("fixture_parameter_added"))
+    assert changes(report) == {
+        ("python:calc.engine.evaluate", "body"),
+        ("python:tests.conftest.engine", "signature"),
+    }
+    reached = dependents(report)
+    assert reached["python:calc.engine.Engine.run"] == (1, 1.0)
+    # test_run(engine) requests the changed fixture, and gets an Engine from it
+    # (`engine.run` is Engine.run, 0.9); test_settings requests only `settings`.
+    assert reached["python:tests.test_engine.test_run"] == (1, 1.0)
+    assert [t["id"] for t in report["tests"]] == ["tests/test_engine.py::test_run"]
+    assert report["test_files"] == ["tests/test_engine.py"]
+    # pytest, not the test, calls the fixture: its new parameter breaks no call.
+    assert report["breaking"] == []

@@ -23,6 +23,12 @@ from blast_radius.core.facts import (
     RECEIVER_CLASS,
     RECEIVER_INSTANCE,
     RECEIVER_NONE,
+    RESULT_ANNOTATED,
+    RESULT_ANNOTATION,
+    RESULT_CONSTRUCTED,
+    RESULT_NAMED,
+    RESULT_RETURN,
+    RESULT_YIELD,
     VAR_KEYWORD,
     VAR_POSITIONAL,
     Base,
@@ -30,8 +36,10 @@ from blast_radius.core.facts import (
     Definition,
     FileFacts,
     Import,
+    LiteralArgument,
     Parameter,
     Reference,
+    Result,
     Signature,
 )
 
@@ -91,6 +99,10 @@ _ROLE_CAPTURES = (
     ("signature.instance_methods", "signature"),
     ("signature.class_method", "signature"),
     ("signature.static_method", "signature"),
+    ("literal.value", "literal"),
+    ("result.return", "result"),
+    ("result.yield", "result"),
+    ("result.annotated", "result"),
 )
 
 # What each parameter capture is: a parameter of a kind (refined by the
@@ -385,6 +397,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             node = caps[role][0]
             entry_points.add((kind, scopes.innermost(node.start_byte)))
     syntax_errors = len(by_role.get("error", ()))
+    results = _results(by_role.get("result", ()), scopes)
 
     # A name node captured as a call is not also a value; a base class is
     # recorded as inheritance, not as a value reference.
@@ -400,6 +413,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     placed.sort(key=lambda item: _reference_order(item[0]))
     references = [ref for ref, _ in placed]
     arguments = _call_arguments(by_role.get("argument", ()), placed, call_arguments)
+    literals = _literals(by_role.get("literal", ()), placed, call_arguments)
     imports.sort(key=lambda item: item[0])
     bases.sort(key=lambda item: item[0])  # the order written is the order of the MRO
     line_count = source.count(b"\n") + (0 if source.endswith(b"\n") or not source else 1)
@@ -426,6 +440,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             ],
         ),
         arguments=arguments,
+        literals=literals,
+        results=results,
     )
 
 
@@ -556,3 +572,70 @@ def _call_arguments(
             )
         )
     return tuple(found)
+
+
+def _literals(
+    literal_matches: Sequence[dict[str, list[Node]]],
+    placed: list[tuple[Reference, int]],
+    call_arguments: dict[int, Node | None],
+) -> tuple[LiteralArgument, ...]:
+    """The literal arguments of each call reference, as ``_call_arguments`` places calls.
+
+    A literal's position is that of the argument holding it (a string in a
+    tuple is at the tuple's place) among the call's arguments, comments aside.
+    """
+    by_list: dict[int, list[tuple[int, int, str | None, str]]] = {}
+    for caps in literal_matches:
+        holder = caps["arguments"][0]
+        value = caps["literal.value"][0]
+        argument = value
+        while argument.parent is not None and argument.parent.id != holder.id:
+            argument = argument.parent
+        arguments = [c for c in holder.named_children if not c.is_extra]
+        position = next((i for i, c in enumerate(arguments) if c.id == argument.id), -1)
+        keyword_nodes = caps.get("literal.keyword")
+        keyword = _text(keyword_nodes[0])[:_MAX_NAME] if keyword_nodes else None
+        by_list.setdefault(holder.start_byte, []).append(
+            (value.start_byte, position, keyword, _text(value)[:_MAX_NAME])
+        )
+    found: list[LiteralArgument] = []
+    for index, (_, start) in enumerate(placed):
+        holder_node = call_arguments.get(start) if start >= 0 else None
+        if holder_node is None or holder_node.start_byte not in by_list:
+            continue
+        for _, position, keyword, text in sorted(by_list[holder_node.start_byte]):
+            found.append(LiteralArgument(index, position, keyword, text))
+    return tuple(found)
+
+
+def _results(
+    result_matches: Sequence[dict[str, list[Node]]], scopes: _Scopes
+) -> tuple[Result, ...]:
+    """Each function's return and yield statements and return annotation, in file order."""
+    found: dict[int, Result] = {}
+    delegated: set[int] = set()
+    for caps in result_matches:
+        annotation = caps.get("result.annotated")
+        if annotation:
+            node = annotation[0]
+            scope = scopes.innermost(node.start_byte)
+            text = _text(node)[:_MAX_NAME]
+            found[node.start_byte] = Result(scope, RESULT_ANNOTATION, text, RESULT_ANNOTATED)
+            continue
+        statement = RESULT_RETURN if "result.return" in caps else RESULT_YIELD
+        node = caps["result." + statement][0]
+        scope = scopes.innermost(node.start_byte)
+        if "result.delegated" in caps:
+            delegated.add(node.start_byte)
+            continue
+        for how in (RESULT_CONSTRUCTED, RESULT_NAMED):
+            value = caps.get("result." + how)
+            if value:
+                found[node.start_byte] = Result(scope, statement, _text(value[0])[:_MAX_NAME], how)
+                break
+        else:
+            found.setdefault(node.start_byte, Result(scope, statement, "", ""))
+    for start in delegated:
+        if start in found:
+            found[start] = found[start]._replace(expression="", how="")
+    return tuple(found[start] for start in sorted(found))

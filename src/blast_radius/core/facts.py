@@ -18,7 +18,7 @@ MODULE_SCOPE = -1
 ANONYMOUS_SCOPE = "scope"
 """The kind of a definition that binds names but is no symbol (a lambda)."""
 
-FACTS_VERSION = "5"
+FACTS_VERSION = "6"
 """Changes whenever extracted facts change shape or meaning (part of cache keys)."""
 
 LITERAL_RECEIVER = "#literal"
@@ -141,6 +141,49 @@ class CallArguments(NamedTuple):
     keyword_splat: bool
 
 
+class LiteralArgument(NamedTuple):
+    """A literal argument of the decorator call at reference index ``reference``.
+
+    ``position`` is the argument's place in the call, keyword arguments
+    counted; ``keyword`` its keyword, or ``None`` for a positional argument;
+    ``value`` the literal as written, a string without its quotes (``db``),
+    ``True``, ``3``. A tuple or list of strings written as the first argument
+    gives one fact per string, all at position 0. Test frameworks read these:
+    ``@pytest.fixture(name="db", autouse=True)``, ``@pytest.mark.usefixtures("db")``.
+    """
+
+    reference: int
+    position: int
+    keyword: str | None
+    value: str
+
+
+RESULT_RETURN = "return"
+RESULT_YIELD = "yield"
+RESULT_ANNOTATION = "annotation"
+RESULT_CONSTRUCTED = "constructed"
+RESULT_NAMED = "named"
+RESULT_ANNOTATED = "annotated"
+
+
+class Result(NamedTuple):
+    """What the function at definition index ``scope`` gives back, one statement at a time.
+
+    ``statement`` is ``return`` or ``yield`` (one fact per such statement of
+    the function's own body), or ``annotation`` for its return annotation.
+    ``how`` says what ``expression`` holds: ``constructed``, the called
+    expression of ``return Cls(...)`` (of any call: whether it names a class
+    is for the resolver to say); ``named``, the name of ``return var``;
+    ``annotated``, the annotation (``-> Cls``); or ``""`` (and ``expression``
+    ``""``) for any other value, a bare ``return`` or a ``yield from``.
+    """
+
+    scope: int
+    statement: str
+    expression: str
+    how: str
+
+
 class Base(NamedTuple):
     """A base-class expression of the class definition at index ``definition``."""
 
@@ -177,6 +220,10 @@ class FileFacts:
     """The parameters of function definitions, by definition index."""
     arguments: tuple[CallArguments, ...] = ()
     """The argument shapes of call references, by reference index."""
+    literals: tuple[LiteralArgument, ...] = ()
+    """The literal arguments of decorator calls, by reference index."""
+    results: tuple[Result, ...] = ()
+    """What functions return or yield, and their return annotations, by scope."""
 
     def to_json(self) -> list[Any]:
         """Return a compact form for ``json.dumps`` or pickling; ``from_json`` inverts it."""
@@ -196,6 +243,8 @@ class FileFacts:
             self.notes,
             self.signatures,
             self.arguments,
+            self.literals,
+            self.results,
         ]
 
     @staticmethod
@@ -217,6 +266,8 @@ class FileFacts:
             notes,
             signatures,
             arguments,
+            literals,
+            results,
         ) = data
         return FileFacts(
             path=path,
@@ -240,4 +291,6 @@ class FileFacts:
                 CallArguments(reference, positional, tuple(keywords), splat, keyword_splat)
                 for reference, positional, keywords, splat, keyword_splat in arguments
             ),
+            literals=tuple(map(LiteralArgument._make, literals)),
+            results=tuple(map(Result._make, results)),
         )

@@ -8,6 +8,7 @@ never certain. Names that resolve outside the repository give no edge.
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import json
 import posixpath
@@ -17,14 +18,24 @@ from enum import Enum
 
 from blast_radius.core.facts import (
     ANONYMOUS_SCOPE,
+    KEYWORD_ONLY,
     LITERAL_RECEIVER,
     MODULE_SCOPE,
+    POSITIONAL_OR_KEYWORD,
+    RECEIVER_NONE,
+    RESULT_ANNOTATION,
+    RESULT_CONSTRUCTED,
+    RESULT_NAMED,
+    RESULT_YIELD,
     Definition,
     FileFacts,
     Import,
+    LiteralArgument,
     Reference,
+    Result,
 )
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
+from blast_radius.core.languages import language_by_name
 
 LANGUAGE = "python"
 PREFIX = "python:"
@@ -41,6 +52,28 @@ COMMON_METHOD_NAMES = frozenset(
     reset format join split replace setup validate parse apply next flush connect
     commit rollback emit put post patch create build init check visit compile dispatch""".split()
 )
+
+FIXTURE_CONFIDENCE = 1.0
+"""A test (or fixture) to a fixture it requests: pytest's lookup rules bind the name."""
+FIXTURE_VALUE_CONFIDENCE = ANNOTATED_CONFIDENCE
+"""The type of a fixture's value, from its return annotation or the class it returns."""
+FIXTURE_TAG = "fixture"
+"""Tags the edges pytest or unittest run, not the code: fixtures, set-up and tear-down."""
+FIXTURE_DECORATORS = frozenset(
+    {"pytest.fixture", "_pytest.fixtures.fixture", "pytest_asyncio.fixture"}
+)
+USEFIXTURES_MARKS = frozenset({"pytest.mark.usefixtures"})
+PARAMETRIZE_MARKS = frozenset({"pytest.mark.parametrize"})
+_PYTHON_RULE = language_by_name(LANGUAGE)
+_FIXTURE_DECORATOR_NAMES = frozenset(d.rpartition(".")[2] for d in FIXTURE_DECORATORS)
+_MARK_NAMES = frozenset(m.rpartition(".")[2] for m in USEFIXTURES_MARKS | PARAMETRIZE_MARKS)
+UNITTEST_SETUP = ("setUp", "tearDown", "asyncSetUp", "asyncTearDown", "setUpClass", "tearDownClass")
+"""What unittest runs around each test of a ``TestCase`` subclass."""
+XUNIT_SETUP = ("setup_method", "teardown_method", "setup_class", "teardown_class")
+"""What pytest runs around each test of a test class (its xunit-style set-up)."""
+UNITTEST_CASE_SUFFIX = "TestCase"
+"""An imported base class named ``*TestCase`` (``unittest.TestCase``, Django's) makes a
+class a unittest test case."""
 
 _MAX_CHAIN = 40
 _NO_CUT = 1 << 30
@@ -115,6 +148,30 @@ class _Scopes:
             if owner is not None:
                 scopes.typed.setdefault((owner, name), []).append((expression, how))
         return scopes
+
+
+FixtureTable = dict[str, tuple[Symbol, bool]]
+"""The fixtures one level (a class, a module, a conftest) defines, by fixture name:
+the function and whether it is autouse."""
+
+
+@dataclass(slots=True)
+class _FixtureCaches:
+    """What the pytest fixture rules computed, once per resolver."""
+
+    conftests: dict[str, str]
+    """Module names of the ``conftest.py`` files, by folder."""
+    decorators: dict[str, dict[int, list[int]]] = field(default_factory=dict)
+    """Per module: indices of the decorator calls that fixture rules read, by definition."""
+    literals: dict[str, dict[int, list[LiteralArgument]]] = field(default_factory=dict)
+    """Per module: literal arguments by reference index."""
+    fixtures: dict[Symbol, tuple[str, bool] | None] = field(default_factory=dict)
+    module_tables: dict[str, FixtureTable] = field(default_factory=dict)
+    class_tables: dict[Symbol, FixtureTable] = field(default_factory=dict)
+    values: dict[Symbol, Symbol | None] = field(default_factory=dict)
+    test_files: dict[str, bool] = field(default_factory=dict)
+    test_cases: dict[Symbol, bool] = field(default_factory=dict)
+    requests: dict[Symbol, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -312,6 +369,13 @@ class PythonResolver:
                 self._bases_by_class.setdefault((module.name, base.definition), []).append(
                     (base.expression, base.line)
                 )
+        self._fixture_caches = _FixtureCaches(
+            conftests={
+                posixpath.dirname(m.facts.path): m.name
+                for m in self._modules.values()
+                if posixpath.basename(m.facts.path) == "conftest.py"
+            }
+        )
 
     # ---- indexing ----------------------------------------------------------
 
@@ -547,6 +611,8 @@ class PythonResolver:
             if owner is None:
                 return None
             known = self._known_type(module, owner, parts[0], owner)
+            if known is None:
+                known = self._fixture_value_type(module, owner, parts[0])
             rest = parts[1:]
         if known is None:
             return None
@@ -746,6 +812,7 @@ class PythonResolver:
                         base.line,
                     )
                 )
+        edges.extend(self._fixture_edges(module))
         counts = {
             "resolved": certain,
             "name_matched": name_matched,
@@ -867,6 +934,381 @@ class PythonResolver:
             confidence *= COMMON_NAME_FACTOR
         return [(symbol, confidence) for symbol in candidates]
 
+    # ---- pytest fixtures and unittest set-up ------------------------------------
+
+    def _fixture_edges(self, module: _Module) -> list[Edge]:
+        """Edges from tests and fixtures to the fixtures and set-up methods run for them.
+
+        A test requests the fixtures its parameters name (those without a
+        default, a parametrize argument aside), those its ``usefixtures``
+        marks name, and the autouse fixtures it sees; a fixture requests those
+        its parameters name. Each name binds by pytest's lookup, nearest first.
+        """
+        defs = module.facts.definitions
+        test_file = self._is_test_file(module)
+        edges: list[Edge] = []
+        for index, d in enumerate(defs):
+            if d.kind != "function" or not self._collected(module, index):
+                continue
+            requester = (module.name, index)
+            test = test_file and self._is_test(module, index)
+            if not test and self._fixture(requester) is None:
+                continue
+            levels = self._fixture_levels(module, index)
+            names = list(self._parameter_requests(module, index, test))
+            if test:
+                names.extend(self._marks(module, index)[1])
+                names.extend(
+                    name
+                    for table in levels
+                    for name, (_, autouse) in sorted(table.items())
+                    if autouse
+                )
+            targets: list[Symbol] = []
+            for name in dict.fromkeys(names):
+                target = self._find_fixture(levels, name, requester)
+                if target is not None:
+                    targets.append(target)
+            if test and d.parent != MODULE_SCOPE:
+                targets.extend(self._set_up_methods((module.name, d.parent), requester))
+            for target in dict.fromkeys(targets):
+                edges.append(
+                    Edge(
+                        module.ids[index],
+                        self._modules[target[0]].symbol_id(target[1]),
+                        "calls",
+                        FIXTURE_CONFIDENCE,
+                        d.start_line,
+                        (FIXTURE_TAG,),
+                    )
+                )
+        return edges
+
+    def _fixture_value_type(
+        self, module: _Module, owner: int, name: str
+    ) -> tuple[Symbol, float] | None:
+        """The class of a fixture's value, for a parameter of a test or fixture that requests it."""
+        if owner == MODULE_SCOPE or module.binding_counts.get((owner, name), 0) != 1:
+            return None  # the parameter is bound again in the body
+        if module.facts.definitions[owner].kind != "function" or not self._collected(module, owner):
+            return None
+        requester = (module.name, owner)
+        test = self._is_test_file(module) and self._is_test(module, owner)
+        if not test and self._fixture(requester) is None:
+            return None
+        if name not in self._parameter_requests(module, owner, test):
+            return None
+        target = self._find_fixture(self._fixture_levels(module, owner), name, requester)
+        value = self._fixture_value(target) if target is not None else None
+        return None if value is None else (value, FIXTURE_VALUE_CONFIDENCE)
+
+    def _is_test_file(self, module: _Module) -> bool:
+        cached = self._fixture_caches.test_files.get(module.name)
+        if cached is None:
+            filename = posixpath.basename(module.facts.path)
+            cached = any(fnmatch.fnmatchcase(filename, p) for p in _PYTHON_RULE.test_files)
+            self._fixture_caches.test_files[module.name] = cached
+        return cached
+
+    @staticmethod
+    def _collected(module: _Module, index: int) -> bool:
+        """Whether pytest sees the definition: at module level or in classes only."""
+        defs = module.facts.definitions
+        current = defs[index].parent
+        while current != MODULE_SCOPE:
+            if defs[current].kind != "class":
+                return False
+            current = defs[current].parent
+        return True
+
+    @staticmethod
+    def _is_test(module: _Module, index: int) -> bool:
+        """A test function or method by the naming rules (its file is a test file)."""
+        defs = module.facts.definitions
+        d = defs[index]
+        if not d.name.startswith(_PYTHON_RULE.test_function_prefix):
+            return False
+        current = d.parent
+        while current != MODULE_SCOPE:
+            if not defs[current].name.startswith(_PYTHON_RULE.test_class_prefix):
+                return False
+            current = defs[current].parent
+        return True
+
+    def _decorator_references(self, module: _Module, index: int) -> list[int]:
+        """Indices of the decorator calls of definition ``index`` that fixture rules read."""
+        by_definition = self._fixture_caches.decorators.get(module.name)
+        if by_definition is None:
+            by_definition = {}
+            wanted = _FIXTURE_DECORATOR_NAMES | _MARK_NAMES
+            for i, ref in enumerate(module.facts.references):
+                if ref.kind == "call" and ref.header and ref.name in wanted:
+                    by_definition.setdefault(ref.scope, []).append(i)
+            self._fixture_caches.decorators[module.name] = by_definition
+        return by_definition.get(index, [])
+
+    def _literals(self, module: _Module, reference: int) -> list[LiteralArgument]:
+        by_reference = self._fixture_caches.literals.get(module.name)
+        if by_reference is None:
+            by_reference = {}
+            for literal in module.facts.literals:
+                by_reference.setdefault(literal.reference, []).append(literal)
+            self._fixture_caches.literals[module.name] = by_reference
+        return by_reference.get(reference, [])
+
+    def _decorator_name(self, module: _Module, ref: Reference) -> str | None:
+        """The imported name a decorator call spells (``pytest.mark.usefixtures``), if any."""
+        receiver = ref.receiver
+        if receiver is not None and not all(part.isidentifier() for part in receiver.split(".")):
+            return None
+        dotted = ref.name if receiver is None else f"{receiver}.{ref.name}"
+        return self._external_name(module, module.facts.definitions[ref.scope].parent, dotted)
+
+    def _external_name(self, module: _Module, scope: int, dotted: str) -> str | None:
+        """The full name of ``a.b`` seen in ``scope`` when ``a`` is bound by an external import."""
+        first, _, rest = dotted.partition(".")
+        if self._lookup(module, scope, first) is not Opaque.EXTERNAL:
+            return None
+        defs = module.facts.definitions
+        current = scope
+        innermost = True
+        while True:  # the scopes ``_lookup`` walks; class bodies enclose nothing
+            seen = innermost or current == MODULE_SCOPE or defs[current].kind != "class"
+            if seen and module.imports.get(current, {}).get(first):
+                break
+            if current == MODULE_SCOPE:
+                return None
+            innermost = False
+            current = defs[current].parent
+        imp = module.imports[current][first][0]
+        if imp.name is None:
+            origin = imp.source if imp.alias else first
+        elif imp.source.startswith("."):
+            return None
+        else:
+            origin = f"{imp.source}.{imp.name}"
+        return f"{origin}.{rest}" if rest else origin
+
+    def _fixture(self, symbol: Symbol) -> tuple[str, bool] | None:
+        """The fixture name and autouse flag of a function decorated ``@pytest.fixture``."""
+        cache = self._fixture_caches.fixtures
+        if symbol in cache:
+            return cache[symbol]
+        found: tuple[str, bool] | None = None
+        module = self._modules[symbol[0]]
+        if symbol[1] != MODULE_SCOPE and self._kind(symbol) == "function":
+            for index in self._decorator_references(module, symbol[1]):
+                ref = module.facts.references[index]
+                if ref.name not in _FIXTURE_DECORATOR_NAMES:
+                    continue
+                if self._decorator_name(module, ref) not in FIXTURE_DECORATORS:
+                    continue
+                literals = self._literals(module, index)
+                name = next(
+                    (a.value for a in literals if a.keyword == "name"),
+                    module.facts.definitions[symbol[1]].name,
+                )
+                autouse = any(a.keyword == "autouse" and a.value == "True" for a in literals)
+                found = (name, autouse)
+                break
+        cache[symbol] = found
+        return found
+
+    def _add_fixture(self, table: FixtureTable, symbol: Symbol) -> None:
+        fixture = self._fixture(symbol) if symbol[1] != MODULE_SCOPE else None
+        if fixture is not None:
+            table[fixture[0]] = (symbol, fixture[1])
+
+    def _module_fixtures(self, module: _Module) -> FixtureTable:
+        """The fixtures a module (a test file, a conftest) defines or imports."""
+        cached = self._fixture_caches.module_tables.get(module.name)
+        if cached is not None:
+            return cached
+        table: FixtureTable = {}
+        # Imported fixtures count as the module's own; its definitions win.
+        for star in module.stars:
+            source = self._absolute(module, star.source)
+            if source is None or source == module.name or source not in self._modules:
+                continue
+            exporter = self._modules[source]
+            for attribute, index in sorted(exporter.children.get(MODULE_SCOPE, {}).items()):
+                if self._exports(exporter, attribute):
+                    self._add_fixture(table, (source, index))
+        for _, imports in sorted(module.imports.get(MODULE_SCOPE, {}).items()):
+            for imp in imports:
+                target = self._resolve_import(module, imp)
+                if target is not None:
+                    self._add_fixture(table, target)
+                    break
+        for _, index in sorted(module.children.get(MODULE_SCOPE, {}).items()):
+            self._add_fixture(table, (module.name, index))
+        self._fixture_caches.module_tables[module.name] = table
+        return table
+
+    def _class_fixtures(self, cls: Symbol) -> FixtureTable:
+        """The fixtures a class defines or inherits (its methods), the nearest in MRO winning."""
+        cached = self._fixture_caches.class_tables.get(cls)
+        if cached is not None:
+            return cached
+        table: FixtureTable = {}
+        for klass in reversed(self._mro(cls)):
+            children = self._modules[klass[0]].children.get(klass[1], {})
+            for _, index in sorted(children.items()):
+                self._add_fixture(table, (klass[0], index))
+        self._fixture_caches.class_tables[cls] = table
+        return table
+
+    def _fixture_levels(self, module: _Module, index: int) -> list[FixtureTable]:
+        """Where pytest looks a name up for definition ``index``, nearest first.
+
+        The enclosing classes, the module, then the ``conftest.py`` of the
+        module's folder and of each folder above it up to the repository root.
+        """
+        defs = module.facts.definitions
+        levels: list[FixtureTable] = []
+        current = defs[index].parent
+        while current != MODULE_SCOPE:
+            levels.append(self._class_fixtures((module.name, current)))
+            current = defs[current].parent
+        levels.append(self._module_fixtures(module))
+        conftests = self._fixture_caches.conftests
+        folder = posixpath.dirname(module.facts.path)
+        while True:
+            conftest = conftests.get(folder)
+            if conftest is not None and conftest != module.name:
+                levels.append(self._module_fixtures(self._modules[conftest]))
+            if not folder:
+                break
+            folder = posixpath.dirname(folder)
+        return levels
+
+    @staticmethod
+    def _find_fixture(levels: list[FixtureTable], name: str, requester: Symbol) -> Symbol | None:
+        """The nearest fixture ``name``; a fixture requesting its own name gets the next one out."""
+        for table in levels:
+            entry = table.get(name)
+            if entry is not None and entry[0] != requester:
+                return entry[0]
+        return None
+
+    def _parameter_requests(self, module: _Module, index: int, test: bool) -> tuple[str, ...]:
+        """The fixtures the parameters of ``index`` name.
+
+        Parameters with a default value are no fixtures, nor are ``*args``,
+        ``**kwargs``, positional-only parameters, the instance or class a
+        method receives, and (for a test) the names a parametrize mark sets.
+        """
+        symbol = (module.name, index)
+        cached = self._fixture_caches.requests.get(symbol)
+        if cached is not None:
+            return cached
+        signature = next((s for s in module.facts.signatures if s.definition == index), None)
+        names: list[str] = []
+        if signature is not None:
+            parameters = signature.parameters
+            if signature.receiver != RECEIVER_NONE:
+                parameters = parameters[1:]
+            names = [
+                p.name
+                for p in parameters
+                if p.kind in (POSITIONAL_OR_KEYWORD, KEYWORD_ONLY) and not p.default
+            ]
+        if test:
+            parametrized = self._marks(module, index)[0]
+            names = [name for name in names if name not in parametrized]
+        result = tuple(names)
+        self._fixture_caches.requests[symbol] = result
+        return result
+
+    def _marks(self, module: _Module, index: int) -> tuple[frozenset[str], list[str]]:
+        """The names parametrize marks set, and those usefixtures marks request, for a test.
+
+        Marks on the test and on its enclosing classes count. A parametrize
+        mark with ``indirect=True`` passes its values to fixtures of those
+        names, so they stay fixtures.
+        """
+        defs = module.facts.definitions
+        parametrized: set[str] = set()
+        used: list[str] = []
+        current = index
+        while current != MODULE_SCOPE:
+            for reference in self._decorator_references(module, current):
+                ref = module.facts.references[reference]
+                if ref.name not in _MARK_NAMES:
+                    continue
+                mark = self._decorator_name(module, ref)
+                literals = self._literals(module, reference)
+                if mark in USEFIXTURES_MARKS:
+                    used.extend(a.value for a in literals if a.keyword is None)
+                elif mark in PARAMETRIZE_MARKS and not any(
+                    a.keyword == "indirect" and a.value == "True" for a in literals
+                ):
+                    for a in literals:
+                        if (a.keyword is None and a.position == 0) or a.keyword == "argnames":
+                            parametrized.update(n.strip() for n in a.value.split(","))
+            current = defs[current].parent
+        return frozenset(parametrized), used
+
+    def _fixture_value(self, fixture: Symbol) -> Symbol | None:
+        """The class of a fixture's value, when its code shows it.
+
+        The return annotation of a plain fixture, or the one class that every
+        ``return`` (every ``yield`` of a generator fixture) constructs.
+        """
+        cache = self._fixture_caches.values
+        if fixture in cache:
+            return cache[fixture]
+        module = self._modules[fixture[0]]
+        index = fixture[1]
+        results = fixture_results(module.facts, index)
+        yields = [r for r in results if r.statement == RESULT_YIELD]
+        annotations = [r for r in results if r.statement == RESULT_ANNOTATION]
+        found: Symbol | None = None
+        if annotations and not yields:
+            scope = module.facts.definitions[index].parent  # annotations run outside
+            found = self._class_named(module, scope, annotations[0].expression)
+        else:
+            values = yields or [r for r in results if r.statement != RESULT_ANNOTATION]
+            if values and all(r.how == RESULT_CONSTRUCTED for r in values):
+                classes = {self._class_named(module, index, r.expression) for r in values}
+                if len(classes) == 1:
+                    found = classes.pop()
+        cache[fixture] = found
+        return found
+
+    def _class_named(self, module: _Module, scope: int, expression: str) -> Symbol | None:
+        target = self._resolve_chain(module, scope, expression.split("."))
+        return target if isinstance(target, tuple) and self._kind(target) == "class" else None
+
+    def _set_up_methods(self, cls: Symbol, test: Symbol) -> list[Symbol]:
+        """What runs around each test of ``cls``: unittest's and pytest's xunit-style set-up."""
+        names = XUNIT_SETUP + UNITTEST_SETUP if self._is_unittest_case(cls) else XUNIT_SETUP
+        found: list[Symbol] = []
+        for name in names:
+            method = self._class_member(cls, name)
+            if method is not None and method != test and self._kind(method) == "function":
+                found.append(method)
+        return found
+
+    def _is_unittest_case(self, cls: Symbol) -> bool:
+        """Whether ``cls`` derives (through the repository's classes) from an imported
+        ``*TestCase``."""
+        cached = self._fixture_caches.test_cases.get(cls)
+        if cached is not None:
+            return cached
+        found = False
+        for klass in self._mro(cls):
+            module = self._modules[klass[0]]
+            scope = module.facts.definitions[klass[1]].parent
+            for expression, _ in self._bases_by_class.get(klass, ()):
+                external = self._external_name(module, scope, expression)
+                if external is not None and external.rpartition(".")[2].endswith(
+                    UNITTEST_CASE_SUFFIX
+                ):
+                    found = True
+        self._fixture_caches.test_cases[cls] = found
+        return found
+
 
 def definition_ids(
     module_name: str, definitions: Sequence[Definition]
@@ -921,15 +1363,18 @@ def python_interface(facts: FileFacts) -> FileFacts:
 
     References, function-local bindings, signatures and call arguments only
     matter to the file itself, so the interface drops them. It keeps the line
-    count, syntax errors and notes for the graph's file node and meta.
+    count, syntax errors and notes for the graph's file node and meta, and
+    what other files' fixture lookups read: the ``fixture`` decorator calls,
+    their literal arguments and what those fixtures return.
     """
+    references, literals, results = _fixture_interface(facts)
     return FileFacts(
         path=facts.path,
         language=facts.language,
         line_count=facts.line_count,
         definitions=facts.definitions,
         imports=facts.imports,
-        references=(),
+        references=references,
         bases=facts.bases,
         bindings=tuple(b for b in facts.bindings if b[1].startswith("self.")),
         typed=tuple(t for t in facts.typed if t[1].startswith("self.")),
@@ -937,7 +1382,60 @@ def python_interface(facts: FileFacts) -> FileFacts:
         entry_points=(),
         syntax_errors=facts.syntax_errors,
         notes=facts.notes,
+        literals=literals,
+        results=results,
     )
+
+
+def _fixture_interface(
+    facts: FileFacts,
+) -> tuple[tuple[Reference, ...], tuple[LiteralArgument, ...], tuple[Result, ...]]:
+    """A file's ``fixture`` decorator calls, their literal arguments (re-indexed), and
+    the results of the functions they decorate."""
+    kept: dict[int, int] = {}
+    for index, ref in enumerate(facts.references):
+        if ref.kind == "call" and ref.header and ref.name in _FIXTURE_DECORATOR_NAMES:
+            kept[index] = len(kept)
+    if not kept:
+        return (), (), ()
+    references = tuple(facts.references[index] for index in kept)
+    literals = tuple(
+        a._replace(reference=kept[a.reference]) for a in facts.literals if a.reference in kept
+    )
+    scopes = sorted({ref.scope for ref in references if ref.scope != MODULE_SCOPE})
+    results = tuple(r for scope in scopes for r in fixture_results(facts, scope))
+    return references, literals, results
+
+
+def fixture_results(facts: FileFacts, index: int) -> tuple[Result, ...]:
+    """The results of the function at ``index``, a returned name read as the class it holds.
+
+    ``return var`` counts as ``return Cls(...)`` when every binding of ``var``
+    in the function is ``var = Cls(...)``; any other returned name is an
+    unknown value. So a file's interface, which keeps no local bindings, says
+    the same as its full facts.
+    """
+    own = [r for r in facts.results if r.scope == index]
+    if all(r.how != RESULT_NAMED for r in own):
+        return tuple(own)
+    bindings = [name for scope, name in facts.bindings if scope == index]
+    resolved: list[Result] = []
+    for r in own:
+        if r.how == RESULT_NAMED:
+            typed = [
+                (e, how) for scope, n, e, how in facts.typed if (scope, n) == (index, r.expression)
+            ]
+            if (
+                typed
+                and len(typed) == bindings.count(r.expression)
+                and len({e for e, _ in typed}) == 1
+                and all(how == "constructed" for _, how in typed)
+            ):
+                r = r._replace(expression=typed[0][0], how=RESULT_CONSTRUCTED)
+            else:
+                r = r._replace(expression="", how="")
+        resolved.append(r)
+    return tuple(resolved)
 
 
 def python_interface_digest(interface: FileFacts) -> str:
@@ -953,5 +1451,8 @@ def python_interface_digest(interface: FileFacts) -> str:
         interface.bindings,
         interface.typed,
         interface.exports,
+        [(r.name, r.receiver, r.scope) for r in interface.references],
+        interface.literals,
+        interface.results,
     ]
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

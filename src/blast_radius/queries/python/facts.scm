@@ -258,3 +258,47 @@
 ; ---- syntax errors -----------------------------------------------------
 (ERROR) @syntax.error
 (MISSING) @syntax.error
+
+; ---- pytest fixtures -----------------------------------------------------
+; What test frameworks read from the source: the literal arguments of
+; decorator calls (`@pytest.fixture(name="db", autouse=True)`,
+; `@pytest.mark.usefixtures("db")`, `@pytest.mark.parametrize("x, y", ...)`)
+; and what each function returns or yields (a fixture's value).
+; @literal.value is a string without its quotes (a plain one: an f-string is
+; no literal), or a keyword's number, boolean or None; a tuple or list of
+; strings counts only as the first argument (parametrize's names).
+(decorator
+  (call
+    arguments: (argument_list
+      (string (string_start) . (string_content) @literal.value . (string_end))) @arguments))
+
+(decorator
+  (call
+    arguments: (argument_list .
+      [(tuple (string (string_start) . (string_content) @literal.value . (string_end)))
+       (list (string (string_start) . (string_content) @literal.value . (string_end)))]) @arguments))
+
+(decorator
+  (call
+    arguments: (argument_list
+      (keyword_argument
+        name: (identifier) @literal.keyword
+        value: [(string (string_start) . (string_content) @literal.value . (string_end))
+                (true) @literal.value
+                (false) @literal.value
+                (none) @literal.value
+                (integer) @literal.value])) @arguments))
+
+; Each return and yield statement is a @result.return or @result.yield;
+; what it gives back is a class called (@result.constructed), a name
+; (@result.named), or anything else. `yield from` delegates (@result.delegated).
+(return_statement) @result.return
+(return_statement (call function: [(identifier) (attribute)] @result.constructed)) @result.return
+(return_statement (identifier) @result.named) @result.return
+(yield) @result.yield
+(yield (call function: [(identifier) (attribute)] @result.constructed)) @result.yield
+(yield (identifier) @result.named) @result.yield
+(yield "from" @result.delegated) @result.yield
+
+(function_definition
+  return_type: (type [(identifier) (attribute)] @result.annotated))

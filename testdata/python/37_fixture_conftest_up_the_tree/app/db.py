@@ -1,0 +1,6 @@
+def connect(url):
+    return url
+
+
+def migrate(connection):
+    return connection

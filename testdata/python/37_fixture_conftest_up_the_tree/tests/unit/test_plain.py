@@ -1,0 +1,2 @@
+def test_url(url):
+    assert url

@@ -1,0 +1,6 @@
+def test_get(client, server):
+    assert client is not server
+
+
+def test_make(make_client):
+    assert make_client

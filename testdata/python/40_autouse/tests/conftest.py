@@ -1,0 +1,11 @@
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def reset_settings():
+    pass
+
+
+@pytest.fixture(autouse=False)
+def optional():
+    pass

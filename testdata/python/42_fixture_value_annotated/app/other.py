@@ -1,0 +1,3 @@
+class Shell:
+    def invoke(self, command):
+        return command

@@ -1,0 +1,6 @@
+def open_db():
+    return {}
+
+
+def close_db(db):
+    db.clear()

@@ -1,0 +1,6 @@
+def mailer():
+    return "smtp"
+
+
+def queue():
+    return []

@@ -1,0 +1,10 @@
+import pytest
+
+
+@pytest.fixture
+def client():
+    return None
+
+
+def test_like_helper(client):
+    pass

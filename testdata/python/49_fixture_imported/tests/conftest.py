@@ -1,0 +1,2 @@
+from tests.fixtures.db import *
+from tests.fixtures.web import browser as _browser

@@ -1,0 +1,7 @@
+def evaluate(expression):
+    return int(expression)
+
+
+class Engine:
+    def run(self, expression):
+        return evaluate(expression)

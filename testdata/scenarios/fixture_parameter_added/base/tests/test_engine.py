@@ -1,0 +1,2 @@
+def test_run(engine):
+    assert engine.run("1") == 1

@@ -1,0 +1,2 @@
+def test_settings(settings):
+    assert settings == {}

@@ -1,0 +1,13 @@
+import pytest
+
+from calc.engine import Engine
+
+
+@pytest.fixture
+def settings():
+    return {}
+
+
+@pytest.fixture
+def engine(settings):
+    return Engine()
