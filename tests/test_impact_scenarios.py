@@ -378,3 +378,17 @@ def test_tests_reach_a_change_through_their_fixtures(scenario: Callable[[str], P
     assert report["test_files"] == ["tests/test_engine.py"]
     # pytest, not the test, calls the fixture: its new parameter breaks no call.
     assert report["breaking"] == []
+
+
+def test_a_repository_whose_every_call_leaves_it_reports_no_share(
+    make_repo: Callable[..., Path],
+) -> None:
+    root = make_repo({"tool.py": "import os\n\n\ndef where():\n    return os.getcwd()\n"})
+    git(root, "checkout", "-q", "-b", "pr")
+    (root / "tool.py").write_text("import os\n\n\ndef where():\n    return os.getcwd() + '/'\n")
+    git(root, "commit", "-qam", "slash")
+
+    report = impact(root)
+
+    assert report["index"]["name_matched_share"] == 0.0
+    assert [c["id"] for c in report["changed"]] == ["python:tool.where"]

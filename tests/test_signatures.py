@@ -28,7 +28,6 @@ from blast_radius.core.signatures import (
     SITE_BREAKS,
     SITE_DID_NOT_FIT,
     SITE_FITS,
-    SITE_NOT_WRITTEN,
     SITE_UNCHECKED,
     Callee,
     SiteCheck,
@@ -341,18 +340,6 @@ def test_what_cannot_be_read_is_unchecked_not_fitting() -> None:
     assert check(caller, "g", 2, unknown, None) == SiteCheck(
         SITE_UNCHECKED, "the new signature could not be read"
     )
-
-
-def test_a_call_no_code_writes_sits_on_the_caller_s_first_line_and_is_not_checked() -> None:
-    # pytest runs a fixture the test requests; the edge is on the test's first line.
-    new = callee("def engine(settings):\n    pass\n", "engine")
-    caller = "@pytest.mark.slow\ndef test_run(engine):\n    assert engine\n"
-    assert check(caller, "test_run", 1, new, None).verdict == SITE_NOT_WRITTEN
-    # Elsewhere a missing call stays unchecked.
-    assert check(caller, "test_run", 3, new, None).verdict == SITE_UNCHECKED
-    # A call written on the first line is checked as any other.
-    decorated = "@engine(1)\ndef test_run():\n    pass\n"
-    assert check(decorated, "test_run", 1, new, None).verdict == SITE_FITS
 
 
 def test_a_class_method_called_through_cls_binds_the_class() -> None:

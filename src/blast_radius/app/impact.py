@@ -30,7 +30,7 @@ from blast_radius.core.changes import (
 )
 from blast_radius.core.diff import FileChange
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
-from blast_radius.core.graph import EntryPoint, Node
+from blast_radius.core.graph import FRAMEWORK_CALL_TAG, EntryPoint, Node
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.owners import CODEOWNERS_LOCATIONS, CodeOwners, parse_codeowners
 from blast_radius.core.report import (
@@ -238,9 +238,8 @@ def analyze_impact(
     )
     resolution = new.meta.get("resolution", {})
     counts = resolution.get("python", {}) if isinstance(resolution, dict) else {}
-    total = sum(counts.get(k, 0) for k in ("resolved", "name_matched", "unresolved"))
     resolved_edges = counts.get("resolved", 0) + counts.get("name_matched", 0)
-    name_share = round(counts.get("name_matched", 0) / resolved_edges, 4) if total else 0.0
+    name_share = round(counts.get("name_matched", 0) / resolved_edges, 4) if resolved_edges else 0.0
     fetches, fetch_seconds = repo.fetch_stats()
     return Report(
         changed=changed,
@@ -554,7 +553,10 @@ def _signature_changes(
             {
                 (e.source, e.kind, e.line)
                 for e in new.index.incoming.get(item.id, ())
-                if e.kind == "calls" and e.source in new.index.nodes
+                # A test framework's call passes nothing of the caller's.
+                if e.kind == "calls"
+                and e.source in new.index.nodes
+                and FRAMEWORK_CALL_TAG not in e.tags
             }
         )
         if sites and item.id in new.index.nodes:

@@ -43,7 +43,8 @@ class Edge(NamedTuple):
     """A directed dependency ``source -> target`` with its evidence line.
 
     ``confidence`` is in (0, 1]; 1.0 only when the resolution is certain.
-    ``tags`` qualify the edge (``type-checking``, ``deferred``, ``name-match``).
+    ``tags`` qualify the edge (``type-checking``, ``deferred``, ``name-match``,
+    ``fixture``).
     """
 
     source: str
@@ -52,6 +53,11 @@ class Edge(NamedTuple):
     confidence: float
     line: int
     tags: tuple[str, ...] = ()
+
+
+FRAMEWORK_CALL_TAG = "fixture"
+"""Tags a call that a test framework makes for its source (a fixture a test
+requests, a ``setUp``): no code writes it, so it has no arguments to check."""
 
 
 @dataclass(frozen=True, slots=True)

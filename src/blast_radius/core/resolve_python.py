@@ -34,7 +34,7 @@ from blast_radius.core.facts import (
     Reference,
     Result,
 )
-from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
+from blast_radius.core.graph import FRAMEWORK_CALL_TAG, Edge, EntryPoint, FileOutput, Node
 from blast_radius.core.languages import language_by_name
 
 LANGUAGE = "python"
@@ -57,7 +57,7 @@ FIXTURE_CONFIDENCE = 1.0
 """A test (or fixture) to a fixture it requests: pytest's lookup rules bind the name."""
 FIXTURE_VALUE_CONFIDENCE = ANNOTATED_CONFIDENCE
 """The type of a fixture's value, from its return annotation or the class it returns."""
-FIXTURE_TAG = "fixture"
+FIXTURE_TAG = FRAMEWORK_CALL_TAG
 """Tags the edges pytest or unittest run, not the code: fixtures, set-up and tear-down."""
 FIXTURE_DECORATORS = frozenset(
     {"pytest.fixture", "_pytest.fixtures.fixture", "pytest_asyncio.fixture"}

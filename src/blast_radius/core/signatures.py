@@ -17,7 +17,7 @@ parameter accepts, a required parameter the splat cannot reach.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from blast_radius.core.facts import (
     ANONYMOUS_SCOPE,
@@ -165,10 +165,6 @@ SITE_BREAKS = "breaks"
 SITE_UNCHECKED = "unchecked"
 SITE_DID_NOT_FIT = "did-not-fit"
 """The call did not fit the old signature either: this change did not break it."""
-SITE_NOT_WRITTEN = "not-written"
-"""No call is written: a test framework runs the function for the caller (a pytest
-fixture the caller requests, a unittest ``setUp``) and passes no arguments of the
-caller's. Neither fitting nor broken."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,14 +212,11 @@ class CallSites:
 
     A symbol's scope includes its lambdas and comprehensions (anonymous
     scopes), as the graph's edges do. ``class_receivers`` holds, per class
-    method, the name of the parameter that receives the class (``cls``);
-    ``first_lines`` each definition's first line (its first decorator's),
-    where the resolver puts the edges of calls no code writes.
+    method, the name of the parameter that receives the class (``cls``).
     """
 
     calls: Mapping[tuple[int, int], tuple[tuple[Reference, CallArguments | None], ...]]
     class_receivers: Mapping[int, frozenset[str]]
-    first_lines: Mapping[int, int] = field(default_factory=dict)
 
 
 def call_sites_of(facts: FileFacts) -> CallSites:
@@ -246,10 +239,7 @@ def call_sites_of(facts: FileFacts) -> CallSites:
         for s in facts.signatures
         if s.receiver == RECEIVER_CLASS and s.parameters
     }
-    first_lines = {
-        index: d.start_line for index, d in enumerate(definitions) if d.kind != ANONYMOUS_SCOPE
-    }
-    return CallSites({key: tuple(found) for key, found in calls.items()}, receivers, first_lines)
+    return CallSites({key: tuple(found) for key, found in calls.items()}, receivers)
 
 
 def _fit(
@@ -279,10 +269,7 @@ def check_call_site(
     version is ``SITE_DID_NOT_FIT``: the change did not break it (a
     name-matched call of another function, a decorator that changes the
     signature). Several calls on one line give the worst verdict; a call
-    that cannot be found or read is unchecked, unless the site is the
-    caller's first line: there the resolver places the calls a test
-    framework makes for the caller (its fixtures, its ``setUp``), which are
-    ``SITE_NOT_WRITTEN``.
+    that cannot be found or read is unchecked.
     """
     candidates = [
         (ref, shape)
@@ -290,8 +277,6 @@ def check_call_site(
         if names_a_call(ref.name, new.name, new.class_name, new.constructor)
     ]
     if not candidates:
-        if sites.first_lines.get(scope) == line:
-            return SiteCheck(SITE_NOT_WRITTEN, "a test framework runs it for the caller")
         return SiteCheck(SITE_UNCHECKED, "the call is not in the caller's facts")
     if new.signature is None:
         return SiteCheck(SITE_UNCHECKED, "the new signature could not be read")
