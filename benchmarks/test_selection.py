@@ -8,7 +8,8 @@ those that fail on the clean tree) are the truth. Against it the script scores:
 
 * the tool at its defaults: ``blast-radius impact REPO --base main --format json``
   on a branch that holds the one-line change, field ``test_files``;
-* the same with ``--max-depth 30``;
+* the same with ``--test-selection conservative`` (the test files importing
+  the changed module are added);
 * a baseline: the test files that import, through the repository's own
   modules, the module that holds the function (``imports`` edges of
   ``blast-radius graph``);
@@ -755,10 +756,10 @@ def within(selection: Selection, universe: frozenset[str]) -> Selection:
 # --------------------------------------------------------------------------
 
 TOOL_DEFAULT = "tool (defaults)"
-TOOL_DEEP = "tool --max-depth 30"
+TOOL_CONSERVATIVE = "tool, conservative"
 IMPORTS = "import closure"
 COVERAGE = "coverage (reference)"
-METHODS = (TOOL_DEFAULT, TOOL_DEEP, IMPORTS, COVERAGE)
+METHODS = (TOOL_DEFAULT, TOOL_CONSERVATIVE, IMPORTS, COVERAGE)
 
 
 @dataclass(frozen=True)
@@ -825,8 +826,11 @@ def measure_project(
             commit_injection(repo, f"inject/{i:02d}", function)
             selections = {
                 TOOL_DEFAULT: within(tool_selection(repo, node_id, tool_extra), universe),
-                TOOL_DEEP: within(
-                    tool_selection(repo, node_id, [*tool_extra, "--max-depth", "30"]), universe
+                TOOL_CONSERVATIVE: within(
+                    tool_selection(
+                        repo, node_id, [*tool_extra, "--test-selection", "conservative"]
+                    ),
+                    universe,
                 ),
                 IMPORTS: Selection(closure.get(function.path, frozenset())),
                 COVERAGE: Selection(covering),
@@ -917,10 +921,10 @@ def print_table(results: Sequence[ProjectResult]) -> None:
                 f"({len(o.covering)} test files run it)"
             )
     print()
-    print("Missed failing test files (tool at its defaults, then with --max-depth 30):")
+    print("Missed failing test files (tool at its defaults, then conservative):")
     for r in results:
         for o in r.outcomes:
-            for method in (TOOL_DEFAULT, TOOL_DEEP):
+            for method in (TOOL_DEFAULT, TOOL_CONSERVATIVE):
                 sel = o.selections[method]
                 missed = sorted(o.failing - sel.files)
                 if missed:
