@@ -82,8 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     impact.add_argument(
         "--test-confidence",
         type=float,
-        default=0.01,
-        help="select tests reached at any depth along paths at least this likely (default 0.01)",
+        default=0.0001,
+        help="select tests reached at any depth along paths at least this likely (default 0.0001)",
     )
     impact.add_argument(
         "--test-selection",
