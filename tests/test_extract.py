@@ -158,6 +158,9 @@ def test_the_shape_of_each_call(python: CompiledLanguage) -> None:
         ("f", 2, CallArguments(0, 2, (), False, False)),
         ("f", 3, CallArguments(0, 1, ("key",), True, True)),
         ("f", 4, CallArguments(0, 1, (), False, False)),
+        # the generator iterates `y`: implicit calls with no arguments
+        ("__iter__ __getitem__", 4, CallArguments(0, 0, (), False, False)),
+        ("__next__", 4, CallArguments(0, 0, (), False, False)),
         ("f", 5, CallArguments(0, 2, (), False, False)),
         ("method", 7, CallArguments(0, 0, ("name", "other"), False, False)),
         ("join", 8, CallArguments(0, 1, (), False, False)),

@@ -44,7 +44,7 @@ from blast_radius.core.facts import (
 )
 
 _SIMPLE_RECEIVER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_CALL_RECEIVER = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\([^()]{0,80}\)")
+_CALL_RECEIVER = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\([^()]{0,80}\)")
 _MAX_NAME = 200
 
 # Bounds the work one query may do on adversarial input (see DECISIONS.md).
@@ -80,6 +80,9 @@ _ROLE_CAPTURES = (
     ("import", "import"),
     ("reference.call", "reference"),
     ("reference.value", "reference"),
+    ("reference.implicit", "implicit"),
+    ("reference.read", "read"),
+    ("reference.write", "write"),
     ("inherit.class", "inherit"),
     ("local.binding", "binding"),
     ("local.typed", "typed"),
@@ -103,6 +106,10 @@ _ROLE_CAPTURES = (
     ("result.return", "result"),
     ("result.yield", "result"),
     ("result.annotated", "result"),
+    ("return.statement", "return"),
+    ("return.constructed", "return"),
+    ("return.annotated", "return"),
+    ("return.yields", "return"),
 )
 
 # What each parameter capture is: a parameter of a kind (refined by the
@@ -134,8 +141,11 @@ def _role(caps: dict[str, list[Node]]) -> str:
     for capture, role in _ROLE_CAPTURES:
         if capture in caps:
             return role
-    entry = next((k for k in caps if k.startswith("entry.")), None)
-    return entry if entry is not None else "other"
+    for prefix in ("entry.", "trait."):
+        found = next((k for k in caps if k.startswith(prefix)), None)
+        if found is not None:
+            return found
+    return "other"
 
 
 def _text(node: Node) -> str:
@@ -381,11 +391,12 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             )
     for caps in by_role.get("typed", ()):
         node = caps["local.typed"][0]
-        for how in ("constructed", "annotated"):
-            if "local." + how in caps:
-                expression = _text(caps["local." + how][0])[:_MAX_NAME]
+        for capture, nodes in caps.items():
+            # local.constructed, local.annotated, ...: how the type is known
+            if capture.startswith("local.") and capture != "local.typed":
+                expression = _text(nodes[0])[:_MAX_NAME]
                 scope = scopes.innermost(node.start_byte)
-                typed[node.start_byte] = (scope, _text(node), expression, how)
+                typed[node.start_byte] = (scope, _text(node), expression, capture[6:])
     for caps in by_role.get("export", ()):
         exports = exports or []
         exports.extend(_text(n) for n in caps["export.name"])
@@ -398,20 +409,80 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             entry_points.add((kind, scopes.innermost(node.start_byte)))
     syntax_errors = len(by_role.get("error", ()))
     results = _results(by_role.get("result", ()), scopes)
+    traits = {
+        (scopes.innermost(caps[role][0].start_byte), role[6:].replace("_", "-"))
+        for role, entries in by_role.items()
+        if role.startswith("trait.")
+        for caps in entries
+    }
+    returns = _returns(by_role.get("return", ()), scopes)
+
+    # Implicit calls and attribute reads, unless what they read is assigned to.
+    written = {
+        (node.start_byte, node.end_byte)
+        for caps in by_role.get("write", ())
+        for node in caps["reference.write"]
+    }
+    implicit: dict[tuple[int, str], tuple[Reference, int]] = {}
+    for caps in by_role.get("implicit", ()):
+        node = caps["reference.implicit"][0]
+        if (node.start_byte, node.end_byte) in written:
+            continue
+        # @implicit.<arguments>.<method>[.<fallback>...] names the receiver
+        named = next((k for k in caps if k.startswith("implicit.")), None)
+        if named is None:
+            continue
+        count, _, methods = named[9:].partition(".")
+        if not count.isdigit() or not methods:
+            continue
+        method = methods.replace(".", " ")
+        receiver_node = caps[named][0]
+        start = receiver_node.start_byte
+        scope = scopes.innermost(start)
+        ref = Reference(
+            "implicit",
+            method,
+            _receiver_text(receiver_node),
+            receiver_node.start_point.row + 1,
+            scope,
+            scope != MODULE_SCOPE and start < body_starts[scope],
+        )
+        implicit[(start, method)] = (ref, int(count))
+    reads: list[Reference] = []
+    for caps in by_role.get("read", ()):
+        name_node = caps["name"][0]
+        start = name_node.start_byte
+        node = caps["reference.read"][0]
+        if start in calls or start in values or (node.start_byte, node.end_byte) in written:
+            continue
+        scope = scopes.innermost(start)
+        reads.append(
+            Reference(
+                "read",
+                _text(name_node)[:_MAX_NAME],
+                _receiver_text(caps["receiver"][0]),
+                name_node.start_point.row + 1,
+                scope,
+                scope != MODULE_SCOPE and start < body_starts[scope],
+            )
+        )
 
     # A name node captured as a call is not also a value; a base class is
     # recorded as inheritance, not as a value reference.
     for start in literal_receivers:
         if start in calls:
             calls[start] = calls[start]._replace(receiver=LITERAL_RECEIVER)
-    placed: list[tuple[Reference, int]] = [(ref, start) for start, ref in calls.items()]
+    # (reference, start of a call's name or -1, positional arguments of an implicit call or -1)
+    placed: list[tuple[Reference, int, int]] = [(ref, start, -1) for start, ref in calls.items()]
     placed.extend(
-        (ref, -1)
+        (ref, -1, -1)
         for start, (node_start, ref) in values.items()
         if start not in calls and node_start not in base_nodes
     )
+    placed.extend((ref, -1, count) for ref, count in implicit.values())
+    placed.extend((ref, -1, -1) for ref in reads)
     placed.sort(key=lambda item: _reference_order(item[0]))
-    references = [ref for ref, _ in placed]
+    references = [ref for ref, _, _ in placed]
     arguments = _call_arguments(by_role.get("argument", ()), placed, call_arguments)
     literals = _literals(by_role.get("literal", ()), placed, call_arguments)
     imports.sort(key=lambda item: item[0])
@@ -442,11 +513,46 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         arguments=arguments,
         literals=literals,
         results=results,
+        returns=returns,
+        traits=tuple(sorted(traits)),
     )
 
 
 def _reference_order(ref: Reference) -> tuple[int, int, str, str, str]:
     return (ref.line, ref.scope, ref.kind, ref.name, ref.receiver or "")
+
+
+def _returns(
+    return_matches: Sequence[dict[str, list[Node]]], scopes: _Scopes
+) -> tuple[tuple[int, str, str], ...]:
+    """What functions return, as (definition, type expression, how).
+
+    ``how`` is the capture's suffix: ``annotated`` (the return annotation),
+    ``yields`` (the element type of an annotated iterable), or
+    ``constructed``, kept only when every return statement of the function
+    constructs the same expression.
+    """
+    statements: dict[int, int] = {}
+    constructed: dict[int, list[str]] = {}
+    found: set[tuple[int, str, str]] = set()
+    for caps in return_matches:
+        for capture, nodes in caps.items():
+            if not capture.startswith("return."):
+                continue
+            scope = scopes.innermost(nodes[0].start_byte)
+            if scope == MODULE_SCOPE:
+                continue
+            how = capture[7:]
+            if how == "statement":
+                statements[scope] = statements.get(scope, 0) + 1
+            elif how == "constructed":
+                constructed.setdefault(scope, []).append(_text(nodes[0])[:_MAX_NAME])
+            else:
+                found.add((scope, _text(nodes[0])[:_MAX_NAME], how))
+    for scope, expressions in constructed.items():
+        if len(expressions) == statements.get(scope) and len(set(expressions)) == 1:
+            found.add((scope, expressions[0], "constructed"))
+    return tuple(sorted(found))
 
 
 def _parameter_row(caps: dict[str, list[Node]]) -> tuple[int, int, str, str, bool]:
@@ -520,14 +626,16 @@ def _signatures(
 
 def _call_arguments(
     argument_matches: Sequence[dict[str, list[Node]]],
-    placed: list[tuple[Reference, int]],
+    placed: list[tuple[Reference, int, int]],
     call_arguments: dict[int, Node | None],
 ) -> tuple[CallArguments, ...]:
     """The argument shape of each call reference whose arguments could all be read.
 
     ``placed`` holds the references in their final order with the start of
-    each call's name (-1 for other references); ``call_arguments`` maps that
-    start to the call's argument list, or None for a call of one argument.
+    each call's name (-1 for other references) and the number of positional
+    arguments of an implicit call (-1 for other references);
+    ``call_arguments`` maps a call's start to its argument list, or None for
+    a call of one argument.
     """
     # argument list start -> its keywords (start, name), and its counts of
     # *splats, **splats, extras and unknown children
@@ -546,7 +654,10 @@ def _call_arguments(
                     counts[slot] += 1
                     break
     found: list[CallArguments] = []
-    for index, (_, start) in enumerate(placed):
+    for index, (_, start, fixed) in enumerate(placed):
+        if fixed >= 0:
+            found.append(CallArguments(index, fixed, (), False, False))
+            continue
         if start < 0 or start not in call_arguments:
             continue
         holder_node = call_arguments[start]
@@ -576,7 +687,7 @@ def _call_arguments(
 
 def _literals(
     literal_matches: Sequence[dict[str, list[Node]]],
-    placed: list[tuple[Reference, int]],
+    placed: list[tuple[Reference, int, int]],
     call_arguments: dict[int, Node | None],
 ) -> tuple[LiteralArgument, ...]:
     """The literal arguments of each call reference, as ``_call_arguments`` places calls.
@@ -599,7 +710,7 @@ def _literals(
             (value.start_byte, position, keyword, _text(value)[:_MAX_NAME])
         )
     found: list[LiteralArgument] = []
-    for index, (_, start) in enumerate(placed):
+    for index, (_, start, _) in enumerate(placed):
         holder_node = call_arguments.get(start) if start >= 0 else None
         if holder_node is None or holder_node.start_byte not in by_list:
             continue

@@ -18,7 +18,7 @@ MODULE_SCOPE = -1
 ANONYMOUS_SCOPE = "scope"
 """The kind of a definition that binds names but is no symbol (a lambda)."""
 
-FACTS_VERSION = "6"
+FACTS_VERSION = "7"
 """Changes whenever extracted facts change shape or meaning (part of cache keys)."""
 
 LITERAL_RECEIVER = "#literal"
@@ -65,9 +65,16 @@ class Import(NamedTuple):
 class Reference(NamedTuple):
     """A use of a name: a call, a decorator or a function used as a value.
 
-    ``kind`` is ``call`` or ``value``. ``receiver`` is the simple expression
-    before the final dot (``self``, ``pkg.mod``, ``super()``), ``"?"`` when
-    that expression is not a plain dotted name, ``"#literal"`` for a literal,
+    ``kind`` is ``call``, ``value``, ``implicit`` or ``read``. An implicit
+    reference is a call the syntax does not spell (``with x`` calls
+    ``x.__enter__()``): ``name`` is the method called on the receiver, or
+    several names separated by spaces of which the first the receiver's type
+    defines is called. A read is an attribute read that is neither a call
+    nor a value (``x.size`` in ``x.size > 1``): it runs code when the
+    attribute is a property. ``receiver`` is the simple expression
+    before the final dot (``self``, ``pkg.mod``, ``super()``; ``f()`` or
+    ``a.b()`` for what a call without nested parentheses returns), ``"?"`` when
+    that expression is none of these, ``"#literal"`` for a literal,
     or ``None`` when there is no receiver. ``header`` is true for a use in a
     definition's header (decorators, default values, annotations): it belongs
     to the definition but is evaluated in the enclosing scope.
@@ -207,7 +214,9 @@ class FileFacts:
     """Names bound by assignment or as parameters, as (scope, name) pairs, one per binding."""
     typed: tuple[tuple[int, str, str, str], ...]
     """Bindings whose type is visible, as (scope, name, type expression, how) where
-    how is ``constructed`` (``x = Cls()``) or ``annotated`` (``x: Cls``)."""
+    how is ``constructed`` (``x = Cls()``, or ``x = f()``: the expression is what is
+    called), ``annotated`` (``x: Cls``), ``entered`` (``with f() as x``), ``iterated``
+    (``for x in f()``) or ``awaited`` (``x = await f()``)."""
     exports: tuple[str, ...] | None
     """The module's declared public names (``__all__``), when it declares them."""
     entry_points: tuple[tuple[str, int], ...]
@@ -224,6 +233,15 @@ class FileFacts:
     """The literal arguments of decorator calls, by reference index."""
     results: tuple[Result, ...] = ()
     """What functions return or yield, and their return annotations, by scope."""
+    returns: tuple[tuple[int, str, str], ...] = ()
+    """What functions return, as (definition, type expression, how): how is
+    ``annotated`` (the return annotation, ``Optional`` stripped), ``yields`` (the
+    element type of an annotated iterable or generator) or ``constructed`` (every
+    return statement returns a call of the expression)."""
+    traits: tuple[tuple[int, str], ...] = ()
+    """What decorators and keywords make of definitions, as (definition, trait):
+    ``property`` (runs when read), ``context-manager`` (a generator decorated to be
+    a context manager), ``coroutine`` (an ``async`` function)."""
 
     def to_json(self) -> list[Any]:
         """Return a compact form for ``json.dumps`` or pickling; ``from_json`` inverts it."""
@@ -245,6 +263,8 @@ class FileFacts:
             self.arguments,
             self.literals,
             self.results,
+            self.returns,
+            self.traits,
         ]
 
     @staticmethod
@@ -268,6 +288,8 @@ class FileFacts:
             arguments,
             literals,
             results,
+            returns,
+            traits,
         ) = data
         return FileFacts(
             path=path,
@@ -293,4 +315,6 @@ class FileFacts:
             ),
             literals=tuple(map(LiteralArgument._make, literals)),
             results=tuple(map(Result._make, results)),
+            returns=tuple(map(tuple, returns)),
+            traits=tuple(map(tuple, traits)),
         )

@@ -74,8 +74,22 @@ XUNIT_SETUP = ("setup_method", "teardown_method", "setup_class", "teardown_class
 UNITTEST_CASE_SUFFIX = "TestCase"
 """An imported base class named ``*TestCase`` (``unittest.TestCase``, Django's) makes a
 class a unittest test case."""
+RETURN_CONFIDENCE = 0.9
+"""A type known from what a function returns (its annotation, or the class every
+``return`` constructs): a subclass instance, or something else, may come back."""
+MODULE_GETATTR_CONFIDENCE = 0.9
+"""A module's ``__getattr__`` serving a name the module does not define: the name
+may still be set at run time."""
+PROPERTY_NAME_MATCH_CONFIDENCE = 0.25
+"""Split among the properties of a name read on a receiver of unknown type:
+lower than a method call's name match, as most attribute reads are data."""
+IMPLICIT = "implicit"
+READ = "read"
+CONSTRUCTION_METHODS = ("__init__", "__new__", "__post_init__")
+"""The methods ``ClassName(...)`` runs, when the class (or a base) defines them."""
 
 _MAX_CHAIN = 40
+_MAX_TYPE_DEPTH = 8
 _NO_CUT = 1 << 30
 _MAX_MRO = 200
 _DEFAULT_ROOTS = ("", "src", "lib")
@@ -184,6 +198,16 @@ class _Module:
     # on a restored graph) reads few of the other modules.
     _names: tuple[list[str], list[str]] | None = None
     _scopes: _Scopes | None = None
+    _returns: dict[int, list[tuple[str, str]]] | None = None
+
+    @property
+    def returns(self) -> dict[int, list[tuple[str, str]]]:
+        """What each function returns: (type expression, how) rows by definition."""
+        if self._returns is None:
+            self._returns = {}
+            for index, expression, how in self.facts.returns:
+                self._returns.setdefault(index, []).append((expression, how))
+        return self._returns
 
     @property
     def imports(self) -> dict[int, dict[str, list[Import]]]:
@@ -343,10 +367,24 @@ class PythonResolver:
             for depth in range(1, name.count(".") + 1)
         }
         self._methods_by_name: dict[str, list[Symbol]] = {}
+        # Properties: each class's getters by name, every getter by name; the
+        # modules that define a module-level __getattr__; traits by definition.
+        self._property_getters: dict[Symbol, dict[str, int]] = {}
+        self._properties_by_name: dict[str, list[Symbol]] = {}
+        self._getattr_modules: dict[str, int] = {}
+        self._traits: dict[Symbol, set[str]] = {}
         for module in self._modules.values():
             self._index_module(module)
+            self._index_traits(module)
         for symbols in self._methods_by_name.values():
             symbols.sort()
+        for (module_name, _), getters in self._property_getters.items():
+            for name, index in getters.items():
+                self._properties_by_name.setdefault(name, []).append((module_name, index))
+        for symbols in self._properties_by_name.values():
+            symbols.sort()
+        self._return_cache: dict[tuple[Symbol, str], tuple[Symbol, float] | None] = {}
+        self._typing: set[tuple[str, int, str]] = set()
         self._member_cache: dict[tuple[str, str], Symbol | None] = {}
         self._member_stack: dict[tuple[str, str], int] = {}
         self._cut_at = _NO_CUT
@@ -392,6 +430,17 @@ class PythonResolver:
                 and module.children[d.parent].get(d.name) == index
             ):
                 self._methods_by_name.setdefault(d.name, []).append((module.name, index))
+
+    def _index_traits(self, module: _Module) -> None:
+        defs = module.facts.definitions
+        for index, trait in module.facts.traits:
+            self._traits.setdefault((module.name, index), set()).add(trait)
+            d = defs[index]
+            if trait == "property" and d.parent != MODULE_SCOPE and defs[d.parent].kind == "class":
+                self._property_getters.setdefault((module.name, d.parent), {})[d.name] = index
+        getattr_index = module.children.get(MODULE_SCOPE, {}).get("__getattr__")
+        if getattr_index is not None and defs[getattr_index].kind == "function":
+            self._getattr_modules[module.name] = getattr_index
 
     # ---- module-level resolution ---------------------------------------------
 
@@ -588,11 +637,17 @@ class PythonResolver:
             return None
         if len({expression for expression, _ in typed}) != 1:
             return None
-        target = self._resolve_chain(module, lookup_scope, typed[0][0].split("."))
-        if not isinstance(target, tuple) or self._kind(target) != "class":
-            return None
-        certain = all(how == "constructed" for _, how in typed) and not name.startswith("self.")
-        return target, 1.0 if certain else ANNOTATED_CONFIDENCE
+        hows = {how for _, how in typed}
+        if hows <= {"constructed", "annotated"}:
+            target = self._resolve_chain(module, lookup_scope, typed[0][0].split("."))
+            if isinstance(target, tuple) and self._kind(target) == "class":
+                certain = hows == {"constructed"} and not name.startswith("self.")
+                return target, (
+                    self._constructed_confidence(target) if certain else ANNOTATED_CONFIDENCE
+                )
+            if "annotated" in hows:
+                return None
+        return self._bound_type(module, owner, name, lookup_scope, typed[0][0], hows)
 
     def _typed_receiver(
         self, module: _Module, scope: int, parts: Sequence[str]
@@ -625,6 +680,319 @@ class PythonResolver:
                 return None
             current = member
         return current, confidence
+
+    # ---- return types: what a call gives back, one step -------------------------
+
+    def _bound_type(
+        self,
+        module: _Module,
+        owner: int,
+        name: str,
+        lookup_scope: int,
+        expression: str,
+        hows: set[str],
+    ) -> tuple[Symbol, float] | None:
+        """The type of ``name`` bound from a call of ``expression`` (``x = f()``,
+        ``with f() as x``, ``for x in f()``, ``x = await f()``)."""
+        if len(hows) != 1:
+            return None
+        key = (module.name, owner, name)
+        if key in self._typing or len(self._typing) >= _MAX_TYPE_DEPTH:
+            return None  # a variable typed through itself, or too long a chain
+        self._typing.add(key)
+        try:
+            parts = expression.split(".")
+            self_class = owner if name.startswith("self.") else None
+            how = next(iter(hows))
+            if how == "constructed":
+                found = self._call_result(module, lookup_scope, parts, self_class)
+            elif how == "awaited":
+                found = self._call_result(module, lookup_scope, parts, self_class, awaited=True)
+            elif how == "entered":
+                found = self._entered_type(module, lookup_scope, parts, self_class)
+            elif how == "iterated":
+                found = self._iterated_type(module, lookup_scope, parts, self_class)
+            else:
+                found = None
+        finally:
+            self._typing.discard(key)
+        if found is not None and name.startswith("self."):
+            return found[0], min(found[1], ANNOTATED_CONFIDENCE)
+        return found
+
+    def _callee(
+        self, module: _Module, scope: int, parts: Sequence[str], self_class: int | None = None
+    ) -> tuple[Symbol, float] | None:
+        """What a call of the dotted expression ``parts`` in ``scope`` calls.
+
+        ``self_class`` is the class whose methods ``self`` stands for, when
+        ``scope`` is not one of them (the type of ``self.attr`` is read in
+        the class).
+        """
+        if parts[0] in ("self", "cls") and len(parts) <= 2:
+            cls = self_class if self_class is not None else self._enclosing_class(module, scope)
+            if cls is None:
+                return None
+            if len(parts) == 1:  # cls(...): the class, or a subclass it is called on
+                return ((module.name, cls), ANNOTATED_CONFIDENCE) if parts[0] == "cls" else None
+            member = self._class_member((module.name, cls), parts[1])
+            return (member, 1.0) if member is not None else None
+        target = self._resolve_chain(module, scope, parts)
+        if isinstance(target, tuple):
+            return target, 1.0
+        if target is Opaque.UNKNOWN and len(parts) >= 2:
+            return self._typed_receiver(module, scope, parts)
+        return None
+
+    def _constructed_confidence(self, cls: Symbol) -> float:
+        """``ClassName(...)`` is an instance of the class, unless a ``__new__`` decides."""
+        return 1.0 if self._class_member(cls, "__new__") is None else RETURN_CONFIDENCE
+
+    def _call_result(
+        self,
+        module: _Module,
+        scope: int,
+        parts: Sequence[str],
+        self_class: int | None = None,
+        awaited: bool = False,
+    ) -> tuple[Symbol, float] | None:
+        """The class of what calling ``parts`` returns (awaited, for a coroutine)."""
+        callee = self._callee(module, scope, parts, self_class)
+        if callee is None:
+            return None
+        symbol, confidence = callee
+        kind = self._kind(symbol)
+        if kind == "class" and not awaited:
+            return symbol, min(confidence, self._constructed_confidence(symbol))
+        if kind != "function" or ("coroutine" in self._traits.get(symbol, ())) != awaited:
+            return None
+        returned = self._return_type(symbol)
+        if returned is None:
+            return None
+        return returned[0], confidence * returned[1]
+
+    def _entered_type(
+        self, module: _Module, scope: int, parts: Sequence[str], self_class: int | None
+    ) -> tuple[Symbol, float] | None:
+        """The class of ``x`` in ``with f() as x``: what ``__enter__`` returns when it
+        says, else what ``f()`` returns (a context manager's generator: what it yields)."""
+        callee = self._callee(module, scope, parts, self_class)
+        if callee is None:
+            return None
+        symbol, confidence = callee
+        if "context-manager" in self._traits.get(symbol, ()):
+            element = self._return_type(symbol, "yields")
+            return (element[0], confidence * element[1]) if element is not None else None
+        result = self._call_result(module, scope, parts, self_class)
+        if result is None:
+            return None
+        cls, confidence = result
+        enter = self._class_member(cls, "__enter__")
+        if enter is not None and self._modules[enter[0]].returns.get(enter[1]):
+            entered = self._return_type(enter)
+            return (entered[0], confidence * entered[1]) if entered is not None else None
+        return cls, min(confidence, RETURN_CONFIDENCE)
+
+    def _iterated_type(
+        self, module: _Module, scope: int, parts: Sequence[str], self_class: int | None
+    ) -> tuple[Symbol, float] | None:
+        """The class of ``x`` in ``for x in f()``: the element type ``f`` is annotated
+        to return (``Iterator[C]``, ``list[C]``), or ``C.__iter__`` for ``C()``."""
+        callee = self._callee(module, scope, parts, self_class)
+        if callee is None:
+            return None
+        symbol, confidence = callee
+        iterated: Symbol | None = symbol
+        if self._kind(symbol) == "class":
+            iterated = self._class_member(symbol, "__iter__")
+        element = self._return_type(iterated, "yields") if iterated is not None else None
+        return (element[0], confidence * element[1]) if element is not None else None
+
+    def _return_type(self, function: Symbol, what: str = "returns") -> tuple[Symbol, float] | None:
+        """The class ``function`` returns (``what="returns"``: its annotation, else the
+        class every ``return`` constructs) or yields (``"yields"``), if known.
+
+        One step: the class is read from the function's own annotation or
+        return statements, never from what other calls return.
+        """
+        key = (function, what)
+        if key in self._return_cache:
+            return self._return_cache[key]
+        self._return_cache[key] = None
+        module = self._modules[function[0]]
+        rows = module.returns.get(function[1], ())
+        hows = ("yields",) if what == "yields" else ("annotated", "constructed")
+        found: tuple[Symbol, float] | None = None
+        for how in hows:
+            expression = next((e for e, h in rows if h == how), None)
+            if expression is None:
+                continue
+            cls = self._returned_class(module, function[1], expression, how)
+            if cls is not None:
+                found = (cls, RETURN_CONFIDENCE)
+            break  # an annotation that names no class here says the type is another
+        self._return_cache[key] = found
+        return found
+
+    def _returned_class(
+        self, module: _Module, index: int, expression: str, how: str
+    ) -> Symbol | None:
+        defs = module.facts.definitions
+        parts = expression.strip().split(".")
+        if how == "constructed":
+            # `return Cls(...)`, `return cls(...)`: looked up in the function's body
+            if parts == ["cls"]:
+                cls_index = self._enclosing_class(module, index)
+                return (module.name, cls_index) if cls_index is not None else None
+            target = self._resolve_chain(module, index, parts)
+        elif parts[-1] == "Self":
+            cls_index = self._enclosing_class(module, index)
+            return (module.name, cls_index) if cls_index is not None else None
+        else:  # an annotation is evaluated where the function is defined
+            target = self._resolve_chain(module, defs[index].parent, parts)
+        if isinstance(target, tuple) and self._kind(target) == "class":
+            return target
+        return None
+
+    # ---- implicit calls and properties --------------------------------------------
+
+    def _instance_type(
+        self, module: _Module, scope: int, receiver: str
+    ) -> tuple[Symbol, float] | None:
+        """The class of the instance the receiver expression evaluates to, if known.
+
+        ``self`` is an instance of the enclosing class; a variable of known
+        type, an attribute of self assigned one, the result of a call, and a
+        property with a known return type along the way.
+        """
+        if receiver in ("?", LITERAL_RECEIVER, "super()", "cls"):
+            return None
+        if receiver.endswith("()"):
+            return self._call_result(module, scope, receiver[:-2].split("."))
+        parts = receiver.split(".")
+        current: tuple[Symbol, float] | None
+        if parts[0] == "self":
+            cls = self._enclosing_class(module, scope)
+            if cls is None:
+                return None
+            current, rest = ((module.name, cls), 1.0), parts[1:]
+            if rest:
+                known = self._known_type(
+                    module, cls, f"self.{rest[0]}", module.facts.definitions[cls].parent
+                )
+                if known is not None:
+                    current, rest = known, rest[1:]
+        else:
+            owner = self._binding_scope(module, scope, parts[0])
+            if owner is None:
+                return None
+            current, rest = self._known_type(module, owner, parts[0], owner), parts[1:]
+        for part in rest:
+            if current is None:
+                return None
+            getter = self._property_getter(current[0], part)
+            returned = self._return_type(getter) if getter is not None else None
+            current = None if returned is None else (returned[0], current[1] * returned[1])
+        return current
+
+    def _property_getter(self, cls: Symbol, name: str) -> Symbol | None:
+        """The property getter ``name`` of ``cls`` or of the first base defining ``name``."""
+        for klass in self._mro(cls):
+            if name in self._modules[klass[0]].children.get(klass[1], {}):
+                getter = self._property_getters.get(klass, {}).get(name)
+                return (klass[0], getter) if getter is not None else None
+        return None
+
+    def _binds_attribute(self, cls: Symbol, name: str) -> bool:
+        """Whether a method of ``cls`` or of a base assigns ``self.<name>``."""
+        key = "self." + name
+        return any(
+            (klass[1], key) in self._modules[klass[0]].binding_counts for klass in self._mro(cls)
+        )
+
+    def _resolve_implicit(self, module: _Module, ref: Reference) -> list[tuple[Symbol, float]]:
+        """The method an implicit call runs: only on a receiver of known type.
+
+        ``ref.name`` lists the methods Python tries, in order. A class object
+        as the receiver runs its metaclass's method, never the class's own.
+        """
+        if ref.receiver is None:
+            return []
+        scope = module.facts.definitions[ref.scope].parent if ref.header else ref.scope
+        instance = self._instance_type(module, scope, ref.receiver)
+        if instance is None:
+            return []
+        cls, confidence = instance
+        for name in ref.name.split():
+            member = self._class_member(cls, name)
+            if member is not None:
+                return [(member, confidence)] if self._kind(member) == "function" else []
+        return []
+
+    def _resolve_read(self, module: _Module, ref: Reference) -> list[tuple[Symbol, float]]:
+        """What reading ``receiver.name`` runs: a property's getter, a module's ``__getattr__``.
+
+        A receiver of known type gives its class's property at the receiver's
+        confidence; one of unknown type is matched by name among the
+        repository's properties only, as a call is among methods.
+        """
+        receiver = ref.receiver
+        if receiver is None or receiver == LITERAL_RECEIVER:
+            return []
+        scope = module.facts.definitions[ref.scope].parent if ref.header else ref.scope
+        hook = self._module_getattr(module, scope, receiver, ref.name)
+        if hook is not None:
+            return [(hook, MODULE_GETATTR_CONFIDENCE)]
+        if ref.name not in self._properties_by_name or receiver == "super()":
+            return []
+        if receiver == "?":
+            return self._property_name_match(ref.name)
+        instance = self._instance_type(module, scope, receiver)
+        if instance is not None:
+            cls, confidence = instance
+            getter = self._property_getter(cls, ref.name)
+            if getter is not None:
+                return [(getter, confidence)]
+            if ref.name in self._modules[cls[0]].children.get(cls[1], {}) or self._binds_attribute(
+                cls, ref.name
+            ):
+                return []  # a method or a data attribute of the known class
+            return self._property_name_match(ref.name)  # set elsewhere (a mixin's host)
+        if receiver.endswith("()"):
+            dotted = "." in receiver
+            return self._property_name_match(ref.name) if dotted else []
+        target = self._resolve_chain(module, scope, receiver.split("."))
+        if target is Opaque.UNKNOWN:
+            return self._property_name_match(ref.name)
+        return []
+
+    def _property_name_match(self, name: str) -> list[tuple[Symbol, float]]:
+        candidates = self._properties_by_name.get(name, ())
+        if not candidates or len(candidates) > NAME_MATCH_LIMIT:
+            return []
+        confidence = PROPERTY_NAME_MATCH_CONFIDENCE / len(candidates)
+        if name in COMMON_METHOD_NAMES:
+            confidence *= COMMON_NAME_FACTOR
+        return [(symbol, confidence) for symbol in candidates]
+
+    def _module_getattr(
+        self, module: _Module, scope: int, receiver: str, name: str
+    ) -> Symbol | None:
+        """The ``__getattr__`` of the module ``receiver`` names, when it lacks ``name``."""
+        if not self._getattr_modules or receiver in ("?", "self", "cls", "super()"):
+            return None
+        if receiver.endswith("()"):
+            return None
+        target = self._resolve_chain(module, scope, receiver.split("."))
+        if not isinstance(target, tuple) or target[1] != MODULE_SCOPE:
+            return None
+        return self._getattr_serving(target[0], name)
+
+    def _getattr_serving(self, module_name: str, name: str) -> Symbol | None:
+        index = self._getattr_modules.get(module_name)
+        if index is None or self._member(module_name, name, 0) is not None:
+            return None
+        return (module_name, index)
 
     # ---- classes ---------------------------------------------------------------
 
@@ -764,6 +1132,17 @@ class PythonResolver:
                 Edge(module.symbol_id(d.parent), module.ids[index], "contains", 1.0, d.start_line)
             )
         for imp in facts.imports:
+            hook = self._imported_getattr(module, imp)
+            if hook is not None:
+                edges.append(
+                    Edge(
+                        module.symbol_id(imp.scope),
+                        self._modules[hook[0]].symbol_id(hook[1]),
+                        "calls",
+                        MODULE_GETATTR_CONFIDENCE,
+                        imp.line,
+                    )
+                )
             imported = self._import_target_module(module, imp)
             if imported is None or imported == module.name:
                 continue
@@ -776,12 +1155,12 @@ class PythonResolver:
                 Edge(module.node_id, PREFIX + imported, "imports", 1.0, imp.line, tuple(tags))
             )
         for ref in facts.references:
-            resolved = self._resolve_reference(module, ref)
+            kind, resolved = self._resolve_edges(module, ref)
             if not resolved:
-                external += 1
+                if ref.kind not in (IMPLICIT, READ):  # most of those run no code of ours
+                    external += 1
                 continue
             source = module.symbol_id(ref.scope)
-            kind = "calls" if ref.kind == "call" else "references"
             by_name = ref.receiver is not None and self._is_name_match(resolved)
             if not by_name:
                 certain += 1
@@ -854,6 +1233,8 @@ class PythonResolver:
             for ref in facts.references:
                 if ref.scope != MODULE_SCOPE:
                     continue
+                if ref.kind not in ("call", "value"):
+                    continue
                 if ref.kind == "call" and ref.receiver in (None, "?", LITERAL_RECEIVER):
                     continue  # path(), include(): the URLconf's own helpers
                 for view in self._url_views(module, ref):
@@ -874,8 +1255,36 @@ class PythonResolver:
                 targets = [receiver]
         return [self._modules[s[0]].symbol_id(s[1]) for s in targets]
 
+    def _resolve_edges(
+        self, module: _Module, ref: Reference
+    ) -> tuple[str, list[tuple[Symbol, float]]]:
+        """The edge kind and targets of one reference: a value that reads a
+        property, or a module's ``__getattr__``, runs code (``calls``)."""
+        if ref.kind in ("call", "value") and ref.receiver is not None:
+            scope = module.facts.definitions[ref.scope].parent if ref.header else ref.scope
+            hook = self._module_getattr(module, scope, ref.receiver, ref.name)
+            if hook is not None:
+                return "calls", [(hook, MODULE_GETATTR_CONFIDENCE)]
+            if ref.kind == "value" and ref.name in self._properties_by_name:
+                read = self._resolve_read(module, ref)
+                if read:
+                    return "calls", read
+        kind = "references" if ref.kind == "value" else "calls"
+        return kind, self._resolve_reference(module, ref)
+
+    def _imported_getattr(self, module: _Module, imp: Import) -> Symbol | None:
+        """``from mod import name``, served by ``mod.__getattr__``."""
+        if not self._getattr_modules or imp.name is None or imp.name == "*":
+            return None
+        absolute = self._absolute(module, imp.source)
+        return self._getattr_serving(absolute, imp.name) if absolute is not None else None
+
     def _resolve_reference(self, module: _Module, ref: Reference) -> list[tuple[Symbol, float]]:
         """Targets of one reference with their confidences (empty: no internal target)."""
+        if ref.kind == IMPLICIT:
+            return self._resolve_implicit(module, ref)
+        if ref.kind == READ:
+            return self._resolve_read(module, ref)
         if ref.name not in self._reachable_names or ref.receiver == LITERAL_RECEIVER:
             return []
         scope = ref.scope
@@ -896,6 +1305,13 @@ class PythonResolver:
                 target = Opaque.UNKNOWN
         elif ref.receiver == "?":
             target = Opaque.UNKNOWN
+        elif ref.receiver.endswith("()"):
+            # What a call returns: `f().m()`, `Cls(...).m()`, `a.make().m()`.
+            member = self._member_of_instance(module, scope, ref.receiver, ref.name)
+            if member is not None:
+                return [member]
+            # A dotted call's result was matched by name, a plain one's not at all.
+            target = Opaque.UNKNOWN if "." in ref.receiver else None
         else:
             parts = [*ref.receiver.split("."), ref.name]
             target = self._resolve_chain(module, scope, parts)
@@ -905,19 +1321,36 @@ class PythonResolver:
                     symbol, confidence = typed
                     if self._kind(symbol) in ("function", "class"):
                         return [(symbol, confidence)]
+                # `x.prop.m()`: through a property whose return type is known
+                member = self._member_of_instance(module, scope, ref.receiver, ref.name)
+                if member is not None:
+                    return [member]
         if isinstance(target, tuple):
             kind = self._kind(target)
             if kind == "module":
                 return []
             result = [(target, 1.0)]
             if ref.kind == "call" and kind == "class":
-                init = self._class_member(target, "__init__")
-                if init is not None:
-                    result.append((init, 1.0))
+                for method in CONSTRUCTION_METHODS:
+                    constructor = self._class_member(target, method)
+                    if constructor is not None:
+                        result.append((constructor, 1.0))
             return result
         if target is Opaque.UNKNOWN and ref.receiver is not None and ref.kind == "call":
             return self._name_match(ref.name)
         return []
+
+    def _member_of_instance(
+        self, module: _Module, scope: int, receiver: str, name: str
+    ) -> tuple[Symbol, float] | None:
+        """The method ``name`` of the instance ``receiver`` evaluates to, if its type is known."""
+        instance = self._instance_type(module, scope, receiver)
+        if instance is None:
+            return None
+        member = self._class_member(instance[0], name)
+        if member is None or self._kind(member) not in ("function", "class"):
+            return None
+        return member, instance[1]
 
     @staticmethod
     def _is_name_match(resolved: list[tuple[Symbol, float]]) -> bool:
@@ -1362,7 +1795,8 @@ def python_interface(facts: FileFacts) -> FileFacts:
     """What resolving *other* files may read from this file's facts.
 
     References, function-local bindings, signatures and call arguments only
-    matter to the file itself, so the interface drops them. It keeps the line
+    matter to the file itself, so the interface drops them; what functions
+    return and which are properties matter to their callers. It keeps the line
     count, syntax errors and notes for the graph's file node and meta, and
     what other files' fixture lookups read: the ``fixture`` decorator calls,
     their literal arguments and what those fixtures return.
@@ -1384,6 +1818,8 @@ def python_interface(facts: FileFacts) -> FileFacts:
         notes=facts.notes,
         literals=literals,
         results=results,
+        returns=facts.returns,
+        traits=facts.traits,
     )
 
 
@@ -1454,5 +1890,7 @@ def python_interface_digest(interface: FileFacts) -> str:
         [(r.name, r.receiver, r.scope) for r in interface.references],
         interface.literals,
         interface.results,
+        interface.returns,
+        interface.traits,
     ]
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

@@ -234,6 +234,12 @@ def call_sites_of(facts: FileFacts) -> CallSites:
         if ref.kind == "call":
             owner = owners[ref.scope] if ref.scope != MODULE_SCOPE else MODULE_SCOPE
             calls.setdefault((owner, ref.line), []).append((ref, shapes.get(index)))
+        elif ref.kind == "implicit":  # `with x`: each method it may run, with its shape
+            owner = owners[ref.scope] if ref.scope != MODULE_SCOPE else MODULE_SCOPE
+            for name in ref.name.split():
+                calls.setdefault((owner, ref.line), []).append(
+                    (ref._replace(name=name), shapes.get(index))
+                )
     receivers = {
         s.definition: frozenset({s.parameters[0].name})
         for s in facts.signatures

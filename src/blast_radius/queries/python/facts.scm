@@ -302,3 +302,244 @@
 
 (function_definition
   return_type: (type [(identifier) (attribute)] @result.annotated))
+; ---- implicit calls ----------------------------------------------------
+; Calls the syntax does not spell: `with x` runs `x.__enter__()`, `x + y`
+; runs `x.__add__(y)`. Each pattern captures the construct as
+; @reference.implicit and the expression whose method runs as
+; @implicit.<arguments>.<method>: the number of positional arguments the
+; method receives besides the instance, and its name; further names are
+; what Python falls back to when the class lacks the first (`!=` runs
+; `__eq__` when there is no `__ne__`). Receivers are names, attributes and
+; calls: an operator on a literal runs a builtin type's method.
+((with_statement
+  (with_clause (with_item value: [(identifier) (attribute) (call)] @implicit.0.__enter__))) @reference.implicit
+  (#not-match? @reference.implicit "^async"))
+((with_statement
+  (with_clause (with_item value: [(identifier) (attribute) (call)] @implicit.3.__exit__))) @reference.implicit
+  (#not-match? @reference.implicit "^async"))
+((with_statement
+  (with_clause
+    (with_item value: (as_pattern . [(identifier) (attribute) (call)] @implicit.0.__enter__)))) @reference.implicit
+  (#not-match? @reference.implicit "^async"))
+((with_statement
+  (with_clause
+    (with_item value: (as_pattern . [(identifier) (attribute) (call)] @implicit.3.__exit__)))) @reference.implicit
+  (#not-match? @reference.implicit "^async"))
+((with_statement "async"
+  (with_clause (with_item value: [(identifier) (attribute) (call)] @implicit.0.__aenter__))) @reference.implicit)
+((with_statement "async"
+  (with_clause (with_item value: [(identifier) (attribute) (call)] @implicit.3.__aexit__))) @reference.implicit)
+((with_statement "async"
+  (with_clause
+    (with_item value: (as_pattern . [(identifier) (attribute) (call)] @implicit.0.__aenter__)))) @reference.implicit)
+((with_statement "async"
+  (with_clause
+    (with_item value: (as_pattern . [(identifier) (attribute) (call)] @implicit.3.__aexit__)))) @reference.implicit)
+
+; Iteration: `iter()` of the iterable, then `next()` of what it returns; an
+; iterable that is its own iterator defines both.
+((for_statement right: [(identifier) (attribute) (call)] @implicit.0.__iter__.__getitem__) @reference.implicit
+  (#not-match? @reference.implicit "^async"))
+((for_statement right: [(identifier) (attribute) (call)] @implicit.0.__next__) @reference.implicit
+  (#not-match? @reference.implicit "^async"))
+((for_statement "async" right: [(identifier) (attribute) (call)] @implicit.0.__aiter__) @reference.implicit)
+((for_statement "async" right: [(identifier) (attribute) (call)] @implicit.0.__anext__) @reference.implicit)
+((for_in_clause right: [(identifier) (attribute) (call)] @implicit.0.__iter__.__getitem__) @reference.implicit)
+((for_in_clause right: [(identifier) (attribute) (call)] @implicit.0.__next__) @reference.implicit)
+((yield "from" [(identifier) (attribute) (call)] @implicit.0.__iter__.__getitem__) @reference.implicit)
+((yield "from" [(identifier) (attribute) (call)] @implicit.0.__next__) @reference.implicit)
+((await [(identifier) (attribute) (call)] @implicit.0.__await__) @reference.implicit)
+
+; Operators run the left operand's method (`in` the right operand's).
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__add__ operator: "+") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__sub__ operator: "-") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__mul__ operator: "*") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__matmul__ operator: "@") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__truediv__ operator: "/") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__floordiv__ operator: "//") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__mod__ operator: "%") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__pow__ operator: "**") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__lshift__ operator: "<<") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__rshift__ operator: ">>") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__and__ operator: "&") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__or__ operator: "|") @reference.implicit)
+((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__xor__ operator: "^") @reference.implicit)
+
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__iadd__.__add__ operator: "+=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__isub__.__sub__ operator: "-=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__imul__.__mul__ operator: "*=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__imatmul__.__matmul__ operator: "@=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__itruediv__.__truediv__ operator: "/=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__ifloordiv__.__floordiv__ operator: "//=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__imod__.__mod__ operator: "%=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__ipow__.__pow__ operator: "**=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__ilshift__.__lshift__ operator: "<<=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__irshift__.__rshift__ operator: ">>=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__iand__.__and__ operator: "&=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__ior__.__or__ operator: "|=") @reference.implicit)
+((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__ixor__.__xor__ operator: "^=") @reference.implicit)
+
+((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__eq__ . "==") @reference.implicit)
+((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__ne__.__eq__ . "!=") @reference.implicit)
+((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__lt__ . "<") @reference.implicit)
+((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__le__ . "<=") @reference.implicit)
+((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__gt__ . ">") @reference.implicit)
+((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__ge__ . ">=") @reference.implicit)
+((comparison_operator "in" . [(identifier) (attribute) (call)] @implicit.1.__contains__.__iter__.__getitem__) @reference.implicit)
+((comparison_operator "not in" . [(identifier) (attribute) (call)] @implicit.1.__contains__.__iter__.__getitem__) @reference.implicit)
+
+((unary_operator operator: "-" argument: [(identifier) (attribute) (call)] @implicit.0.__neg__) @reference.implicit)
+((unary_operator operator: "+" argument: [(identifier) (attribute) (call)] @implicit.0.__pos__) @reference.implicit)
+((unary_operator operator: "~" argument: [(identifier) (attribute) (call)] @implicit.0.__invert__) @reference.implicit)
+((not_operator argument: [(identifier) (attribute) (call)] @implicit.0.__bool__.__len__) @reference.implicit)
+
+; Subscripts: reading, assigning and deleting an item. An expression
+; captured as @reference.write is assigned to: it is not also read.
+((subscript value: [(identifier) (attribute) (call)] @implicit.1.__getitem__) @reference.implicit)
+((assignment left: (subscript value: [(identifier) (attribute) (call)] @implicit.2.__setitem__)) @reference.implicit)
+((augmented_assignment
+  left: (subscript value: [(identifier) (attribute) (call)] @implicit.2.__setitem__)) @reference.implicit)
+((delete_statement (subscript value: [(identifier) (attribute) (call)] @implicit.1.__delitem__)) @reference.implicit)
+((delete_statement
+  (expression_list (subscript value: [(identifier) (attribute) (call)] @implicit.1.__delitem__))) @reference.implicit)
+(assignment left: [(subscript) (attribute)] @reference.write)
+(delete_statement [(subscript) (attribute)] @reference.write)
+(delete_statement (expression_list [(subscript) (attribute)] @reference.write))
+
+; Builtins that call a method of their one argument.
+((call
+  function: (identifier) @_builtin
+  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__len__ .)) @reference.implicit
+  (#eq? @_builtin "len"))
+((call
+  function: (identifier) @_builtin
+  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__str__.__repr__ .)) @reference.implicit
+  (#eq? @_builtin "str"))
+((call
+  function: (identifier) @_builtin
+  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__repr__ .)) @reference.implicit
+  (#eq? @_builtin "repr"))
+((call
+  function: (identifier) @_builtin
+  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__bool__.__len__ .)) @reference.implicit
+  (#eq? @_builtin "bool"))
+((call
+  function: (identifier) @_builtin
+  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__hash__ .)) @reference.implicit
+  (#eq? @_builtin "hash"))
+((call
+  function: (identifier) @_builtin
+  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__iter__.__getitem__ .)) @reference.implicit
+  (#eq? @_builtin "iter"))
+((call
+  function: (identifier) @_builtin
+  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__next__ .)) @reference.implicit
+  (#eq? @_builtin "next"))
+
+; Builtins that iterate over their arguments.
+((call
+  function: (identifier) @_builtin
+  arguments: (argument_list [(identifier) (attribute) (call)] @implicit.0.__iter__.__getitem__))
+  @reference.implicit
+  (#any-of? @_builtin
+    "list" "tuple" "set" "frozenset" "sorted" "enumerate" "zip" "map"
+    "filter" "sum" "min" "max" "any" "all"))
+((call
+  function: (identifier) @_builtin
+  arguments: (argument_list [(identifier) (attribute) (call)] @implicit.0.__next__))
+  @reference.implicit
+  (#any-of? @_builtin
+    "list" "tuple" "set" "frozenset" "sorted" "enumerate" "zip" "map"
+    "filter" "sum" "min" "max" "any" "all"))
+
+; ---- properties --------------------------------------------------------
+; An attribute read that is no call, value or assignment target
+; (those are captured above): reading a property runs its method.
+(attribute
+  object: [(identifier) (attribute) (call)] @receiver
+  attribute: (identifier) @name) @reference.read
+
+; What decorators make of a function (@trait.<what>, on its name): a
+; property runs when read, a context manager's generator yields what
+; `with ... as x` binds, a coroutine function returns an awaitable.
+(decorated_definition
+  (decorator [(identifier) (attribute)] @_decorator)
+  definition: (function_definition name: (identifier) @trait.property)
+  (#any-of? @_decorator
+    "property" "cached_property" "functools.cached_property"
+    "abstractproperty" "abc.abstractproperty"))
+
+(decorated_definition
+  (decorator [(identifier) (attribute)] @_decorator)
+  definition: (function_definition name: (identifier) @trait.context_manager)
+  (#any-of? @_decorator
+    "contextmanager" "contextlib.contextmanager"
+    "asynccontextmanager" "contextlib.asynccontextmanager"))
+
+(function_definition "async" name: (identifier) @trait.coroutine)
+
+; ---- return types --------------------------------------------------------
+; What a function returns: its annotation (`-> C`, `-> Optional[C]`,
+; `-> C | None`, `-> "C"`), the element type of an annotated iterable
+; (`-> Iterator[C]`, `-> list[C]`; a context manager's generator yields it),
+; and each return statement, with the class it constructs if it does.
+(function_definition
+  return_type: (type [(identifier) (attribute)] @return.annotated))
+(function_definition
+  return_type: (type (string (string_content) @return.annotated)))
+(function_definition
+  return_type: (type
+    (binary_operator left: [(identifier) (attribute)] @return.annotated operator: "|" right: (none))))
+(function_definition
+  return_type: (type
+    (binary_operator left: (none) operator: "|" right: [(identifier) (attribute)] @return.annotated)))
+(function_definition
+  return_type: (type
+    (generic_type
+      (identifier) @_generic
+      (type_parameter . (type [(identifier) (attribute)] @return.annotated) .)))
+  (#eq? @_generic "Optional"))
+(function_definition
+  return_type: (type
+    (subscript
+      value: (attribute attribute: (identifier) @_generic)
+      subscript: [(identifier) (attribute)] @return.annotated))
+  (#eq? @_generic "Optional"))
+
+(function_definition
+  return_type: (type
+    (generic_type
+      (identifier) @_generic
+      (type_parameter . (type [(identifier) (attribute)] @return.yields))))
+  (#any-of? @_generic
+    "Iterator" "Iterable" "Generator" "AsyncIterator" "AsyncIterable" "AsyncGenerator"
+    "list" "List" "Sequence" "MutableSequence" "set" "Set" "frozenset" "FrozenSet"
+    "Collection"))
+(function_definition
+  return_type: (type
+    (subscript
+      value: (attribute attribute: (identifier) @_generic)
+      .
+      subscript: [(identifier) (attribute)] @return.yields))
+  (#any-of? @_generic
+    "Iterator" "Iterable" "Generator" "AsyncIterator" "AsyncIterable" "AsyncGenerator"
+    "List" "Sequence" "MutableSequence" "Set" "FrozenSet" "Collection"))
+
+(return_statement) @return.statement
+(return_statement (call function: [(identifier) (attribute)] @return.constructed))
+
+; Names bound by `with f() as x`, `for x in f()` and `x = await f()`: their
+; type follows from what `f` returns.
+(with_item
+  value: (as_pattern
+    . (call function: [(identifier) (attribute)] @local.entered)
+    alias: (as_pattern_target (identifier) @local.typed)))
+(for_statement
+  left: (identifier) @local.typed
+  right: (call function: [(identifier) (attribute)] @local.iterated))
+(for_in_clause
+  left: (identifier) @local.typed
+  right: (call function: [(identifier) (attribute)] @local.iterated))
+(assignment
+  left: (identifier) @local.typed
+  right: (await (call function: [(identifier) (attribute)] @local.awaited)))
