@@ -140,6 +140,16 @@ class _Module:
     _names: tuple[list[str], list[str]] | None = None
     _scopes: _Scopes | None = None
     _returns: dict[int, list[tuple[str, str]]] | None = None
+    _imported_names: frozenset[str] | None = None
+
+    @property
+    def imported_names(self) -> frozenset[str]:
+        """The names the module's imports bind, in any scope."""
+        if self._imported_names is None:
+            self._imported_names = frozenset(
+                _bound_name(imp) for imp in self.facts.imports if imp.name != "*"
+            )
+        return self._imported_names
 
     @property
     def returns(self) -> dict[int, list[tuple[str, str]]]:
@@ -322,6 +332,7 @@ class PythonResolver:
             name for getters in self._property_getters.values() for name in getters
         }
         self._return_cache: dict[tuple[Symbol, str], tuple[Symbol, float] | None] = {}
+        self._class_member_cache: dict[tuple[Symbol, str, bool], Symbol | None] = {}
         self._typing: set[tuple[str, int, str]] = set()
         self._member_cache: dict[tuple[str, str], Symbol | None] = {}
         self._member_stack: dict[tuple[str, str], int] = {}
@@ -864,16 +875,13 @@ class PythonResolver:
         if receiver is None or receiver == LITERAL_RECEIVER:
             return []
         scope = module.facts.definitions[ref.scope].parent if ref.header else ref.scope
+        if ref.name in self._property_names:
+            instance = self._instance_type(module, scope, receiver)
+            if instance is not None:
+                getter = self._property_getter(instance[0], ref.name)
+                return [(getter, instance[1])] if getter is not None else []
         hook = self._module_getattr(module, scope, receiver, ref.name)
-        if hook is not None:
-            return [(hook, MODULE_GETATTR_CONFIDENCE)]
-        if ref.name not in self._property_names:
-            return []
-        instance = self._instance_type(module, scope, receiver)
-        if instance is None:
-            return []
-        getter = self._property_getter(instance[0], ref.name)
-        return [(getter, instance[1])] if getter is not None else []
+        return [(hook, MODULE_GETATTR_CONFIDENCE)] if hook is not None else []
 
     def _module_getattr(
         self, module: _Module, scope: int, receiver: str, name: str
@@ -883,7 +891,18 @@ class PythonResolver:
             return None
         if receiver.endswith("()"):
             return None
-        target = self._resolve_chain(module, scope, receiver.split("."))
+        parts = receiver.split(".")
+        if parts[0] not in module.imported_names:
+            return None  # a module is named through an import
+        head = self._lookup(module, scope, parts[0])
+        if not isinstance(head, tuple) or head[1] != MODULE_SCOPE:
+            return None
+        if len(parts) == 1:
+            target: Resolution = head
+        elif any(g == head[0] or g.startswith(head[0] + ".") for g in self._getattr_modules):
+            target = self._resolve_chain(module, scope, parts)
+        else:
+            return None  # no module below this one defines __getattr__
         if not isinstance(target, tuple) or target[1] != MODULE_SCOPE:
             return None
         return self._getattr_serving(target[0], name)
@@ -950,11 +969,17 @@ class PythonResolver:
         return self._mro_cache[cls]
 
     def _class_member(self, cls: Symbol, name: str, skip_self: bool = False) -> Symbol | None:
+        key = (cls, name, skip_self)
+        if key in self._class_member_cache:
+            return self._class_member_cache[key]
+        found: Symbol | None = None
         for klass in self._mro(cls)[1 if skip_self else 0 :]:
             index = self._modules[klass[0]].children.get(klass[1], {}).get(name)
             if index is not None:
-                return (klass[0], index)
-        return None
+                found = (klass[0], index)
+                break
+        self._class_member_cache[key] = found
+        return found
 
     def _resolve_chain(self, module: _Module, scope: int, parts: Sequence[str]) -> Resolution:
         """Resolve ``a.b.c`` seen in ``scope``, as ``_lookup`` does for one name.
@@ -1054,7 +1079,7 @@ class PythonResolver:
             edges.append(
                 Edge(module.node_id, PREFIX + imported, "imports", 1.0, imp.line, tuple(tags))
             )
-        for ref in (*facts.references, *self._implied_reads(facts.references)):
+        for ref in (*facts.references, *self._implied_reads(module, facts.references)):
             kind, resolved = self._resolve_edges(module, ref)
             if not resolved:
                 if ref.kind not in (IMPLICIT, READ):  # most of those run no code of ours
@@ -1159,24 +1184,27 @@ class PythonResolver:
     ) -> tuple[str, list[tuple[Symbol, float]]]:
         """The edge kind and targets of one reference: a value that reads a
         property, or a module's ``__getattr__``, runs code (``calls``)."""
-        if ref.kind in ("call", "value") and ref.receiver is not None:
+        if ref.kind == "value" and ref.receiver is not None:
+            read = self._resolve_read(module, ref)
+            if read:
+                return "calls", read
+        kind = "references" if ref.kind == "value" else "calls"
+        resolved = self._resolve_reference(module, ref)
+        # `mod.name()` where mod lacks name: it resolved to nothing, or by name
+        unresolved = not resolved or self._is_name_match(resolved)
+        if ref.kind == "call" and ref.receiver is not None and self._getattr_modules and unresolved:
             scope = module.facts.definitions[ref.scope].parent if ref.header else ref.scope
             hook = self._module_getattr(module, scope, ref.receiver, ref.name)
             if hook is not None:
                 return "calls", [(hook, MODULE_GETATTR_CONFIDENCE)]
-            if ref.kind == "value" and ref.name in self._property_names:
-                read = self._resolve_read(module, ref)
-                if read:
-                    return "calls", read
-        kind = "references" if ref.kind == "value" else "calls"
-        return kind, self._resolve_reference(module, ref)
+        return kind, resolved
 
-    def _implied_reads(self, references: Sequence[Reference]) -> list[Reference]:
+    def _implied_reads(self, module: _Module, references: Sequence[Reference]) -> list[Reference]:
         """The attribute reads spelled inside receivers: `a.b` in `a.b.run()`.
 
         The extractor records a read only where no reference's receiver
-        holds it; only names a property or a module's ``__getattr__`` could
-        answer are worth resolving. One read per scope, receiver and name.
+        holds it. Only reads a property or a module's ``__getattr__`` could
+        answer are worth resolving; one per scope, receiver and name.
         """
         if not self._property_names and not self._getattr_modules:
             return []
@@ -1188,14 +1216,23 @@ class PythonResolver:
                 continue
             called = receiver.endswith("()")
             parts = (receiver[:-2] if called else receiver).split(".")
+            read = parts[1:-1] if called else parts[1:]
+            if not (
+                (self._getattr_modules and parts[0] in module.imported_names)
+                or any(part in self._property_names for part in read)
+            ):
+                continue
             for index in range(1, len(parts) - 1 if called else len(parts)):
                 name = parts[index]
-                if name not in self._property_names and not self._getattr_modules:
-                    continue
                 prefix = ".".join(parts[:index])
                 key = (ref.scope, prefix, name)
-                if key not in seen:
-                    seen.add(key)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if name in self._property_names or (
+                    self._getattr_modules
+                    and self._module_getattr(module, ref.scope, prefix, name) is not None
+                ):
                     found.append(Reference(READ, name, prefix, ref.line, ref.scope, ref.header))
         return found
 
@@ -1249,9 +1286,10 @@ class PythonResolver:
                     if self._kind(symbol) in ("function", "class"):
                         return [(symbol, confidence)]
                 # `x.prop.m()`: through a property whose return type is known
-                member = self._member_of_instance(module, scope, ref.receiver, ref.name)
-                if member is not None:
-                    return [member]
+                if any(part in self._property_names for part in parts[1:-1]):
+                    member = self._member_of_instance(module, scope, ref.receiver, ref.name)
+                    if member is not None:
+                        return [member]
         if isinstance(target, tuple):
             kind = self._kind(target)
             if kind == "module":
