@@ -102,6 +102,8 @@ class _Scopes:
     bindings: dict[int, set[str]] = field(default_factory=dict)
     binding_counts: dict[tuple[int, str], int] = field(default_factory=dict)
     typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
+    typed_in: dict[tuple[int, str], int] = field(default_factory=dict)
+    """The scope of a typed name's first typed binding (a method, for ``self.attr``)."""
 
     @staticmethod
     def of(facts: FileFacts) -> _Scopes:
@@ -126,6 +128,7 @@ class _Scopes:
             owner = _enclosing_class(defs, scope) if name.startswith("self.") else scope
             if owner is not None:
                 scopes.typed.setdefault((owner, name), []).append((expression, how))
+                scopes.typed_in.setdefault((owner, name), scope)
         return scopes
 
 
@@ -179,6 +182,10 @@ class _Module:
     @property
     def typed(self) -> dict[tuple[int, str], list[tuple[str, str]]]:
         return self._indexed().typed
+
+    @property
+    def typed_in(self) -> dict[tuple[int, str], int]:
+        return self._indexed().typed_in
 
     def _indexed(self) -> _Scopes:
         if self._scopes is None:
@@ -642,7 +649,11 @@ class PythonResolver:
         self._typing.add(key)
         try:
             parts = expression.split(".")
-            self_class = owner if name.startswith("self.") else None
+            self_class = None
+            if name.startswith("self."):
+                # `self.x = f(...)` is evaluated in the method that assigns it
+                self_class = owner
+                lookup_scope = module.typed_in.get((owner, name), lookup_scope)
             how = next(iter(hows))
             if how == "constructed":
                 found = self._call_result(module, lookup_scope, parts, self_class)

@@ -240,6 +240,18 @@
     name: (identifier) @local.typed
     type: (type [(identifier) (attribute)] @local.annotated)))
 
+; A quoted annotation (`env: "Environment"`, a class imported for type
+; checking only) names the class as well.
+(parameters
+  (typed_parameter
+    (identifier) @local.typed
+    type: (type (string (string_content) @local.annotated))))
+
+(parameters
+  (typed_default_parameter
+    name: (identifier) @local.typed
+    type: (type (string (string_content) @local.annotated))))
+
 ; ---- declared public names -------------------------------------------
 (expression_statement
   (assignment
