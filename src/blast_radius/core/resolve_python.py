@@ -795,15 +795,62 @@ class PythonResolver:
             if parts == ["cls"]:
                 cls_index = self._enclosing_class(module, index)
                 return (module.name, cls_index) if cls_index is not None else None
-            target = self._resolve_chain(module, index, parts)
+            target = self._interface_chain(module, index, parts)
         elif parts[-1] == "Self":
             cls_index = self._enclosing_class(module, index)
             return (module.name, cls_index) if cls_index is not None else None
         else:  # an annotation is evaluated where the function is defined
-            target = self._resolve_chain(module, defs[index].parent, parts)
-        if isinstance(target, tuple) and self._kind(target) == "class":
+            target = self._interface_chain(module, defs[index].parent, parts)
+        if target is not None and self._kind(target) == "class":
             return target
         return None
+
+    def _interface_name(self, module: _Module, scope: int, name: str) -> Symbol | None:
+        """``_lookup`` of ``name`` with definitions and imports only."""
+        defs = module.facts.definitions
+        here = scope
+        innermost = True
+        while here != MODULE_SCOPE:
+            if defs[here].kind != "class" or innermost:
+                index = module.children.get(here, {}).get(name)
+                if index is not None:
+                    return (module.name, index)
+                imports = module.imports.get(here, {}).get(name)
+                if imports:
+                    return next(
+                        filter(None, (self._resolve_import(module, i) for i in imports)), None
+                    )
+            innermost = False
+            here = defs[here].parent
+        index = module.children.get(MODULE_SCOPE, {}).get(name)
+        if index is not None:
+            return (module.name, index)
+        imports = module.imports.get(MODULE_SCOPE, {}).get(name)
+        if imports:
+            return next(filter(None, (self._resolve_import(module, i) for i in imports)), None)
+        return self._member_via_stars(module, name)
+
+    def _interface_chain(self, module: _Module, scope: int, parts: Sequence[str]) -> Symbol | None:
+        """Resolve ``a.b.c`` in ``scope`` from what the module's interface holds.
+
+        Definitions and imports only, never local variables: what another
+        file's function returns must come out the same whether that file was
+        parsed this time (full facts) or its interface was restored.
+        """
+        current = self._interface_name(module, scope, parts[0])
+        if current is None:
+            return None
+        for part in parts[1:]:
+            kind = self._kind(current)
+            if kind == "module":
+                current = self._member(current[0], part, 0)
+            elif kind == "class":
+                current = self._class_member(current, part)
+            else:
+                return None
+            if current is None:
+                return None
+        return current
 
     # ---- implicit calls and properties --------------------------------------------
 
