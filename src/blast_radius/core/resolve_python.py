@@ -104,6 +104,8 @@ class _Scopes:
     typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
     typed_in: dict[tuple[int, str], int] = field(default_factory=dict)
     """The scope of a typed name's first typed binding (a method, for ``self.attr``)."""
+    typed_names: set[str] = field(default_factory=set)
+    """Every name with a typed binding in some scope."""
 
     @staticmethod
     def of(facts: FileFacts) -> _Scopes:
@@ -129,6 +131,7 @@ class _Scopes:
             if owner is not None:
                 scopes.typed.setdefault((owner, name), []).append((expression, how))
                 scopes.typed_in.setdefault((owner, name), scope)
+                scopes.typed_names.add(name)
         return scopes
 
 
@@ -186,6 +189,10 @@ class _Module:
     @property
     def typed_in(self) -> dict[tuple[int, str], int]:
         return self._indexed().typed_in
+
+    @property
+    def typed_names(self) -> set[str]:
+        return self._indexed().typed_names
 
     def _indexed(self) -> _Scopes:
         if self._scopes is None:
@@ -881,6 +888,8 @@ class PythonResolver:
                 if known is not None:
                     current, rest = known, rest[1:]
         else:
+            if parts[0] not in module.typed_names:
+                return None  # most receivers: no binding shows a type
             owner = self._binding_scope(module, scope, parts[0])
             if owner is None:
                 return None
