@@ -357,3 +357,22 @@ def test_a_class_method_called_through_cls_binds_the_class() -> None:
     assert check(caller, "build", 5, plain, None) == SiteCheck(
         SITE_BREAKS, "no argument for the required parameter 'a'"
     )
+
+
+def test_an_implicit_call_is_checked_with_the_arguments_python_passes() -> None:
+    # `with ctx:` calls ctx.__exit__(exc_type, exc, tb); `a != b` calls
+    # a.__ne__(b), or a.__eq__(b) when there is no __ne__.
+    lib = (
+        "class Ctx:\n    def __exit__(self, *exc):\n        pass\n"
+        "    def __eq__(self, other):\n        pass\n"
+    )
+    broken = (
+        "class Ctx:\n    def __exit__(self):\n        pass\n    def __eq__(self):\n        pass\n"
+    )
+    caller = "def g(ctx: Ctx, other: Ctx):\n    with ctx:\n        pass\n    return ctx != other\n"
+    assert check(caller, "g", 2, callee(lib, "__exit__"), None).verdict == SITE_FITS
+    assert check(caller, "g", 2, callee(broken, "__exit__"), None) == SiteCheck(
+        SITE_BREAKS, "accepts at most 0 positional arguments, 3 given"
+    )
+    assert check(caller, "g", 4, callee(lib, "__eq__"), None).verdict == SITE_FITS
+    assert check(caller, "g", 4, callee(broken, "__eq__"), None).verdict == SITE_BREAKS

@@ -300,6 +300,9 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     typed: dict[int, tuple[int, str, str, str]] = {}
     exports: list[str] | None = None
     entry_points: set[tuple[str, int]] = set()
+    # Receivers written out in full: `a.b` in `a.b.run()` is also a read of
+    # `b`, which the reference's receiver already records.
+    receiver_spans: set[tuple[int, int]] = set()
 
     for caps in by_role.get("region", ()):
         block = caps["region.type_only"][0]
@@ -339,7 +342,11 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             continue
         name_node = name_nodes[0]
         receiver_nodes = caps.get("receiver")
-        receiver = _receiver_text(receiver_nodes[0]) if receiver_nodes else None
+        receiver = None
+        if receiver_nodes:
+            receiver = _receiver_text(receiver_nodes[0])
+            if receiver != "?":
+                receiver_spans.add((receiver_nodes[0].start_byte, receiver_nodes[0].end_byte))
         kind = "call" if "reference.call" in caps else "value"
         scope = scopes.innermost(name_node.start_byte)
         ref = Reference(
@@ -426,41 +433,53 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     implicit: dict[tuple[int, str], tuple[Reference, int]] = {}
     for caps in by_role.get("implicit", ()):
         node = caps["reference.implicit"][0]
-        if (node.start_byte, node.end_byte) in written:
+        receiver_nodes = caps.get("receiver")
+        if not receiver_nodes or (node.start_byte, node.end_byte) in written:
             continue
-        # @implicit.<arguments>.<method>[.<fallback>...] names the receiver
-        named = next((k for k in caps if k.startswith("implicit.")), None)
-        if named is None:
-            continue
-        count, _, methods = named[9:].partition(".")
-        if not count.isdigit() or not methods:
-            continue
-        method = methods.replace(".", " ")
-        receiver_node = caps[named][0]
+        receiver_node = receiver_nodes[0]
+        receiver = _receiver_text(receiver_node)
+        if receiver == "?":
+            continue  # no type could be known: no method to find
         start = receiver_node.start_byte
+        receiver_spans.add((start, receiver_node.end_byte))
         scope = scopes.innermost(start)
-        ref = Reference(
-            "implicit",
-            method,
-            _receiver_text(receiver_node),
-            receiver_node.start_point.row + 1,
-            scope,
-            scope != MODULE_SCOPE and start < body_starts[scope],
-        )
-        implicit[(start, method)] = (ref, int(count))
-    reads: list[Reference] = []
+        header = scope != MODULE_SCOPE and start < body_starts[scope]
+        for capture in caps:
+            # @implicit.<arguments>.<method>[.<fallback>...]: one implicit call
+            count, _, methods = capture[9:].partition(".")
+            if not capture.startswith("implicit.") or not count.isdigit() or not methods:
+                continue
+            method = methods.replace(".", " ")
+            ref = Reference(
+                "implicit", method, receiver, receiver_node.start_point.row + 1, scope, header
+            )
+            implicit[(start, method)] = (ref, int(count))
+    # Attribute reads, but for those that are the receiver of another
+    # reference: the resolver reads `a.b` off the receiver of `a.b.c`.
+    candidates: list[tuple[Node, Node, str]] = []
     for caps in by_role.get("read", ()):
         name_node = caps["name"][0]
         start = name_node.start_byte
         node = caps["reference.read"][0]
         if start in calls or start in values or (node.start_byte, node.end_byte) in written:
             continue
+        receiver_node = caps["receiver"][0]
+        receiver = _receiver_text(receiver_node)
+        if receiver == "?":
+            continue  # no type could be known: no property to find
+        receiver_spans.add((receiver_node.start_byte, receiver_node.end_byte))
+        candidates.append((node, name_node, receiver))
+    reads: list[Reference] = []
+    for node, name_node, receiver in candidates:
+        if (node.start_byte, node.end_byte) in receiver_spans:
+            continue
+        start = name_node.start_byte
         scope = scopes.innermost(start)
         reads.append(
             Reference(
                 "read",
                 _text(name_node)[:_MAX_NAME],
-                _receiver_text(caps["receiver"][0]),
+                receiver,
                 name_node.start_point.row + 1,
                 scope,
                 scope != MODULE_SCOPE and start < body_starts[scope],

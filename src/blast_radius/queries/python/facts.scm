@@ -240,6 +240,18 @@
     name: (identifier) @local.typed
     type: (type [(identifier) (attribute)] @local.annotated)))
 
+; A quoted annotation (`env: "Environment"`, a class imported for type
+; checking only) names the class as well.
+(parameters
+  (typed_parameter
+    (identifier) @local.typed
+    type: (type (string (string_content) @local.annotated))))
+
+(parameters
+  (typed_default_parameter
+    name: (identifier) @local.typed
+    type: (type (string (string_content) @local.annotated))))
+
 ; ---- declared public names -------------------------------------------
 (expression_statement
   (assignment
@@ -305,159 +317,188 @@
 ; ---- implicit calls ----------------------------------------------------
 ; Calls the syntax does not spell: `with x` runs `x.__enter__()`, `x + y`
 ; runs `x.__add__(y)`. Each pattern captures the construct as
-; @reference.implicit and the expression whose method runs as
-; @implicit.<arguments>.<method>: the number of positional arguments the
+; @reference.implicit, the expression whose method runs as @receiver, and
+; each method call as @implicit.<arguments>.<method>, on the receiver or on
+; the operator that selects it: the number of positional arguments the
 ; method receives besides the instance, and its name; further names are
 ; what Python falls back to when the class lacks the first (`!=` runs
 ; `__eq__` when there is no `__ne__`). Receivers are names, attributes and
 ; calls: an operator on a literal runs a builtin type's method.
 ((with_statement
-  (with_clause (with_item value: [(identifier) (attribute) (call)] @implicit.0.__enter__))) @reference.implicit
-  (#not-match? @reference.implicit "^async"))
-((with_statement
-  (with_clause (with_item value: [(identifier) (attribute) (call)] @implicit.3.__exit__))) @reference.implicit
-  (#not-match? @reference.implicit "^async"))
-((with_statement
   (with_clause
-    (with_item value: (as_pattern . [(identifier) (attribute) (call)] @implicit.0.__enter__)))) @reference.implicit
+    (with_item value: [(identifier) (attribute) (call)] @receiver @implicit.0.__enter__ @implicit.3.__exit__)))
+  @reference.implicit
   (#not-match? @reference.implicit "^async"))
 ((with_statement
   (with_clause
-    (with_item value: (as_pattern . [(identifier) (attribute) (call)] @implicit.3.__exit__)))) @reference.implicit
+    (with_item
+      value: (as_pattern . [(identifier) (attribute) (call)] @receiver @implicit.0.__enter__ @implicit.3.__exit__))))
+  @reference.implicit
   (#not-match? @reference.implicit "^async"))
-((with_statement "async"
-  (with_clause (with_item value: [(identifier) (attribute) (call)] @implicit.0.__aenter__))) @reference.implicit)
-((with_statement "async"
-  (with_clause (with_item value: [(identifier) (attribute) (call)] @implicit.3.__aexit__))) @reference.implicit)
-((with_statement "async"
+(with_statement "async"
   (with_clause
-    (with_item value: (as_pattern . [(identifier) (attribute) (call)] @implicit.0.__aenter__)))) @reference.implicit)
-((with_statement "async"
+    (with_item value: [(identifier) (attribute) (call)] @receiver @implicit.0.__aenter__ @implicit.3.__aexit__)))
+  @reference.implicit
+(with_statement "async"
   (with_clause
-    (with_item value: (as_pattern . [(identifier) (attribute) (call)] @implicit.3.__aexit__)))) @reference.implicit)
+    (with_item
+      value: (as_pattern . [(identifier) (attribute) (call)] @receiver @implicit.0.__aenter__ @implicit.3.__aexit__))))
+  @reference.implicit
 
-; Iteration: `iter()` of the iterable, then `next()` of what it returns; an
-; iterable that is its own iterator defines both.
-((for_statement right: [(identifier) (attribute) (call)] @implicit.0.__iter__.__getitem__) @reference.implicit
+; Iteration: `iter()` of the iterable (or indexing from 0 without
+; `__iter__`), then `next()` of what it returns; an iterable that is its own
+; iterator defines both.
+((for_statement right: [(identifier) (attribute) (call)] @receiver @implicit.0.__iter__.__getitem__ @implicit.0.__next__)
+  @reference.implicit
   (#not-match? @reference.implicit "^async"))
-((for_statement right: [(identifier) (attribute) (call)] @implicit.0.__next__) @reference.implicit
-  (#not-match? @reference.implicit "^async"))
-((for_statement "async" right: [(identifier) (attribute) (call)] @implicit.0.__aiter__) @reference.implicit)
-((for_statement "async" right: [(identifier) (attribute) (call)] @implicit.0.__anext__) @reference.implicit)
-((for_in_clause right: [(identifier) (attribute) (call)] @implicit.0.__iter__.__getitem__) @reference.implicit)
-((for_in_clause right: [(identifier) (attribute) (call)] @implicit.0.__next__) @reference.implicit)
-((yield "from" [(identifier) (attribute) (call)] @implicit.0.__iter__.__getitem__) @reference.implicit)
-((yield "from" [(identifier) (attribute) (call)] @implicit.0.__next__) @reference.implicit)
-((await [(identifier) (attribute) (call)] @implicit.0.__await__) @reference.implicit)
+(for_statement "async" right: [(identifier) (attribute) (call)] @receiver @implicit.0.__aiter__ @implicit.0.__anext__)
+  @reference.implicit
+(for_in_clause right: [(identifier) (attribute) (call)] @receiver @implicit.0.__iter__.__getitem__ @implicit.0.__next__)
+  @reference.implicit
+(yield "from" [(identifier) (attribute) (call)] @receiver @implicit.0.__iter__.__getitem__ @implicit.0.__next__)
+  @reference.implicit
+(await [(identifier) (attribute) (call)] @receiver @implicit.0.__await__) @reference.implicit
 
 ; Operators run the left operand's method (`in` the right operand's).
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__add__ operator: "+") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__sub__ operator: "-") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__mul__ operator: "*") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__matmul__ operator: "@") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__truediv__ operator: "/") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__floordiv__ operator: "//") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__mod__ operator: "%") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__pow__ operator: "**") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__lshift__ operator: "<<") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__rshift__ operator: ">>") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__and__ operator: "&") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__or__ operator: "|") @reference.implicit)
-((binary_operator left: [(identifier) (attribute) (call)] @implicit.1.__xor__ operator: "^") @reference.implicit)
-
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__iadd__.__add__ operator: "+=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__isub__.__sub__ operator: "-=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__imul__.__mul__ operator: "*=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__imatmul__.__matmul__ operator: "@=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__itruediv__.__truediv__ operator: "/=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__ifloordiv__.__floordiv__ operator: "//=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__imod__.__mod__ operator: "%=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__ipow__.__pow__ operator: "**=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__ilshift__.__lshift__ operator: "<<=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__irshift__.__rshift__ operator: ">>=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__iand__.__and__ operator: "&=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__ior__.__or__ operator: "|=") @reference.implicit)
-((augmented_assignment left: [(identifier) (attribute)] @implicit.1.__ixor__.__xor__ operator: "^=") @reference.implicit)
-
-((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__eq__ . "==") @reference.implicit)
-((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__ne__.__eq__ . "!=") @reference.implicit)
-((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__lt__ . "<") @reference.implicit)
-((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__le__ . "<=") @reference.implicit)
-((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__gt__ . ">") @reference.implicit)
-((comparison_operator . [(identifier) (attribute) (call)] @implicit.1.__ge__ . ">=") @reference.implicit)
-((comparison_operator "in" . [(identifier) (attribute) (call)] @implicit.1.__contains__.__iter__.__getitem__) @reference.implicit)
-((comparison_operator "not in" . [(identifier) (attribute) (call)] @implicit.1.__contains__.__iter__.__getitem__) @reference.implicit)
-
-((unary_operator operator: "-" argument: [(identifier) (attribute) (call)] @implicit.0.__neg__) @reference.implicit)
-((unary_operator operator: "+" argument: [(identifier) (attribute) (call)] @implicit.0.__pos__) @reference.implicit)
-((unary_operator operator: "~" argument: [(identifier) (attribute) (call)] @implicit.0.__invert__) @reference.implicit)
-((not_operator argument: [(identifier) (attribute) (call)] @implicit.0.__bool__.__len__) @reference.implicit)
+(binary_operator
+  left: [(identifier) (attribute) (call)] @receiver
+  operator: [
+    "+" @implicit.1.__add__ "-" @implicit.1.__sub__ "*" @implicit.1.__mul__
+    "@" @implicit.1.__matmul__ "/" @implicit.1.__truediv__ "//" @implicit.1.__floordiv__
+    "%" @implicit.1.__mod__ "**" @implicit.1.__pow__ "<<" @implicit.1.__lshift__
+    ">>" @implicit.1.__rshift__ "&" @implicit.1.__and__ "|" @implicit.1.__or__
+    "^" @implicit.1.__xor__
+  ]) @reference.implicit
+(augmented_assignment
+  left: [(identifier) (attribute)] @receiver
+  operator: [
+    "+=" @implicit.1.__iadd__.__add__ "-=" @implicit.1.__isub__.__sub__
+    "*=" @implicit.1.__imul__.__mul__ "@=" @implicit.1.__imatmul__.__matmul__
+    "/=" @implicit.1.__itruediv__.__truediv__ "//=" @implicit.1.__ifloordiv__.__floordiv__
+    "%=" @implicit.1.__imod__.__mod__ "**=" @implicit.1.__ipow__.__pow__
+    "<<=" @implicit.1.__ilshift__.__lshift__ ">>=" @implicit.1.__irshift__.__rshift__
+    "&=" @implicit.1.__iand__.__and__ "|=" @implicit.1.__ior__.__or__
+    "^=" @implicit.1.__ixor__.__xor__
+  ]) @reference.implicit
+(comparison_operator
+  . [(identifier) (attribute) (call)] @receiver
+  . [
+    "==" @implicit.1.__eq__ "!=" @implicit.1.__ne__.__eq__ "<" @implicit.1.__lt__
+    "<=" @implicit.1.__le__ ">" @implicit.1.__gt__ ">=" @implicit.1.__ge__
+  ]) @reference.implicit
+(comparison_operator
+  [
+    "in" @implicit.1.__contains__.__iter__.__getitem__
+    "not in" @implicit.1.__contains__.__iter__.__getitem__
+  ]
+  . [(identifier) (attribute) (call)] @receiver) @reference.implicit
+(unary_operator
+  operator: ["-" @implicit.0.__neg__ "+" @implicit.0.__pos__ "~" @implicit.0.__invert__]
+  argument: [(identifier) (attribute) (call)] @receiver) @reference.implicit
+(not_operator argument: [(identifier) (attribute) (call)] @receiver @implicit.0.__bool__.__len__) @reference.implicit
 
 ; Subscripts: reading, assigning and deleting an item. An expression
 ; captured as @reference.write is assigned to: it is not also read.
-((subscript value: [(identifier) (attribute) (call)] @implicit.1.__getitem__) @reference.implicit)
-((assignment left: (subscript value: [(identifier) (attribute) (call)] @implicit.2.__setitem__)) @reference.implicit)
-((augmented_assignment
-  left: (subscript value: [(identifier) (attribute) (call)] @implicit.2.__setitem__)) @reference.implicit)
-((delete_statement (subscript value: [(identifier) (attribute) (call)] @implicit.1.__delitem__)) @reference.implicit)
-((delete_statement
-  (expression_list (subscript value: [(identifier) (attribute) (call)] @implicit.1.__delitem__))) @reference.implicit)
+(subscript value: [(identifier) (attribute) (call)] @receiver @implicit.1.__getitem__) @reference.implicit
+(assignment left: (subscript value: [(identifier) (attribute) (call)] @receiver @implicit.2.__setitem__))
+  @reference.implicit
+(augmented_assignment left: (subscript value: [(identifier) (attribute) (call)] @receiver @implicit.2.__setitem__))
+  @reference.implicit
+(delete_statement (subscript value: [(identifier) (attribute) (call)] @receiver @implicit.1.__delitem__))
+  @reference.implicit
+(delete_statement
+  (expression_list (subscript value: [(identifier) (attribute) (call)] @receiver @implicit.1.__delitem__)))
+  @reference.implicit
 (assignment left: [(subscript) (attribute)] @reference.write)
 (delete_statement [(subscript) (attribute)] @reference.write)
 (delete_statement (expression_list [(subscript) (attribute)] @reference.write))
 
-; Builtins that call a method of their one argument.
+; Builtins that call a method of their one argument, and builtins that
+; iterate over their first (or, for `zip`, `map` and `filter`, second)
+; argument. One pattern a builtin, as each must name its method: an
+; `#any-of?` pattern costs no more than one of them.
 ((call
   function: (identifier) @_builtin
-  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__len__ .)) @reference.implicit
+  arguments: (argument_list . [(identifier) (attribute) (call)] @receiver @implicit.0.__len__ .)) @reference.implicit
   (#eq? @_builtin "len"))
 ((call
   function: (identifier) @_builtin
-  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__str__.__repr__ .)) @reference.implicit
+  arguments: (argument_list . [(identifier) (attribute) (call)] @receiver @implicit.0.__str__.__repr__ .)) @reference.implicit
   (#eq? @_builtin "str"))
 ((call
   function: (identifier) @_builtin
-  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__repr__ .)) @reference.implicit
+  arguments: (argument_list . [(identifier) (attribute) (call)] @receiver @implicit.0.__repr__ .)) @reference.implicit
   (#eq? @_builtin "repr"))
 ((call
   function: (identifier) @_builtin
-  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__bool__.__len__ .)) @reference.implicit
+  arguments: (argument_list . [(identifier) (attribute) (call)] @receiver @implicit.0.__bool__.__len__ .)) @reference.implicit
   (#eq? @_builtin "bool"))
 ((call
   function: (identifier) @_builtin
-  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__hash__ .)) @reference.implicit
+  arguments: (argument_list . [(identifier) (attribute) (call)] @receiver @implicit.0.__hash__ .)) @reference.implicit
   (#eq? @_builtin "hash"))
 ((call
   function: (identifier) @_builtin
-  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__iter__.__getitem__ .)) @reference.implicit
+  arguments: (argument_list . [(identifier) (attribute) (call)] @receiver @implicit.0.__next__ .)) @reference.implicit
+  (#eq? @_builtin "next"))
+((call
+  function: (identifier) @_builtin
+  arguments: (argument_list . [(identifier) (attribute) (call)] @receiver @implicit.0.__iter__.__getitem__ .))
+  @reference.implicit
   (#eq? @_builtin "iter"))
 ((call
   function: (identifier) @_builtin
-  arguments: (argument_list . [(identifier) (attribute) (call)] @implicit.0.__next__ .)) @reference.implicit
-  (#eq? @_builtin "next"))
-
-; Builtins that iterate over their arguments.
-((call
-  function: (identifier) @_builtin
-  arguments: (argument_list [(identifier) (attribute) (call)] @implicit.0.__iter__.__getitem__))
+  arguments: (argument_list . [(identifier) (attribute) (call)] @receiver @implicit.0.__iter__.__getitem__ @implicit.0.__next__))
   @reference.implicit
   (#any-of? @_builtin
-    "list" "tuple" "set" "frozenset" "sorted" "enumerate" "zip" "map"
-    "filter" "sum" "min" "max" "any" "all"))
+    "list" "tuple" "set" "frozenset" "sorted" "enumerate" "zip" "sum" "min" "max" "any" "all"))
 ((call
   function: (identifier) @_builtin
-  arguments: (argument_list [(identifier) (attribute) (call)] @implicit.0.__next__))
+  arguments: (argument_list
+    . (_) . [(identifier) (attribute) (call)] @receiver @implicit.0.__iter__.__getitem__ @implicit.0.__next__))
   @reference.implicit
-  (#any-of? @_builtin
-    "list" "tuple" "set" "frozenset" "sorted" "enumerate" "zip" "map"
-    "filter" "sum" "min" "max" "any" "all"))
+  (#any-of? @_builtin "zip" "map" "filter"))
 
 ; ---- properties --------------------------------------------------------
-; An attribute read that is no call, value or assignment target
-; (those are captured above): reading a property runs its method.
-(attribute
-  object: [(identifier) (attribute) (call)] @receiver
-  attribute: (identifier) @name) @reference.read
+; An attribute read: reading a property runs its method. Attributes in
+; calls, values and receivers are captured above (the resolver reads `a.b`
+; off the receiver `a.b` of `a.b.c`), assignment targets are no reads; the
+; other places an expression can stand are these.
+[
+  (comparison_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (boolean_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (not_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (binary_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (unary_operator (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (conditional_expression (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (parenthesized_expression (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (tuple (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (list (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (set (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (pair (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (expression_list (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (subscript (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (slice (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (interpolation (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (return_statement (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (yield (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (await (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (raise_statement (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (assert_statement (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (expression_statement (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (augmented_assignment (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (if_statement (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (elif_clause (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (while_statement (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (if_clause (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (lambda (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (list_splat (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (dictionary_splat (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (except_clause (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (list_comprehension (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (set_comprehension (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+  (generator_expression (attribute object: [(identifier) (attribute) (call)] @receiver attribute: (identifier) @name) @reference.read)
+]
 
 ; What decorators make of a function (@trait.<what>, on its name): a
 ; property runs when read, a context manager's generator yields what

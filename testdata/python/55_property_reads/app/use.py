@@ -1,4 +1,6 @@
-from app.models import Result
+from __future__ import annotations
+
+from app.models import Result, Scaffold
 
 
 def check(result: Result):
@@ -25,3 +27,19 @@ def callback(result: Result, hooks):
 
 def untyped(outcome):
     return outcome.exit_code, outcome.out
+
+
+def chained(result: Result):
+    # the read of `stderr` is the receiver of the call
+    return result.stderr.strip()
+
+
+def through_property(holder: Holder):
+    # a property annotated `-> Scaffold`: what its value's properties run
+    return holder.scaffold.static_folder
+
+
+class Holder:
+    @property
+    def scaffold(self) -> Scaffold:
+        return Scaffold()

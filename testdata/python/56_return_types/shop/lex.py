@@ -1,0 +1,9 @@
+class TokenStream:
+    @property
+    def eos(self) -> bool:
+        return True
+
+
+class Environment:
+    def tokenize(self, source) -> "TokenStream":
+        return TokenStream()
