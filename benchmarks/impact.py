@@ -51,7 +51,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from index import Run, ensure_peer, memory_method, run_measured
-from workloads import SQLALCHEMY, add_cache_dir_argument, make_git_repo, workload_root
+from workloads import SQLALCHEMY, add_cache_dir_argument, commit_all, make_git_repo, workload_root
 
 BASE_BRANCH = "main"
 WIDE_FUNCTION = "python:sqlalchemy.util._collections.to_list"
@@ -167,20 +167,7 @@ def commit_edit(repo: Path, edit: Edit) -> None:
     new_text = "\n".join(lines)
     ast.parse(new_text)  # the edit must leave valid Python
     path.write_text(new_text, encoding="utf-8")
-    git(
-        repo,
-        "-c",
-        "user.name=bench",
-        "-c",
-        "user.email=bench@example.invalid",
-        "-c",
-        "commit.gpgsign=false",
-        "commit",
-        "--quiet",
-        "--no-verify",
-        "-am",
-        f"{edit.name}: edit {edit.node['qualname']}",
-    )
+    commit_all(repo, f"{edit.name}: edit {edit.node['qualname']}")
     git(repo, "checkout", "--quiet", BASE_BRANCH)
 
 

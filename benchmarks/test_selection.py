@@ -52,7 +52,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from impact import git
-from workloads import add_cache_dir_argument, fetch_sdist, make_git_repo
+from workloads import add_cache_dir_argument, commit_all, fetch_sdist, make_git_repo
 
 INJECTED_STATEMENT = 'raise RuntimeError("injected")'
 BASE_BRANCH = "main"
@@ -701,20 +701,7 @@ def commit_injection(repo: Path, branch: str, function: Function) -> None:
     git(repo, "checkout", "--quiet", "-b", branch, BASE_BRANCH)
     file = repo / function.path
     file.write_text(inject(file.read_text(encoding="utf-8"), function), encoding="utf-8")
-    git(
-        repo,
-        "-c",
-        "user.name=bench",
-        "-c",
-        "user.email=bench@example.invalid",
-        "-c",
-        "commit.gpgsign=false",
-        "commit",
-        "--quiet",
-        "--no-verify",
-        "-am",
-        f"inject a fault into {function.module}.{function.qualname}",
-    )
+    commit_all(repo, f"inject a fault into {function.module}.{function.qualname}")
 
 
 def tool_selection(repo: Path, node_id: str, extra: Sequence[str]) -> Selection:

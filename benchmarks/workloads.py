@@ -156,20 +156,18 @@ def make_git_repo(src: Path, dest: Path) -> Path:
 
     git("init", "--quiet", "--initial-branch=main")
     git("add", "--all", "--force")
-    git(
-        "-c",
-        "user.name=bench",
-        "-c",
-        "user.email=bench@example.invalid",
-        "-c",
-        "commit.gpgsign=false",
-        "commit",
-        "--quiet",
-        "--no-verify",
-        "-m",
-        "benchmark workload",
-    )
+    commit_all(dest, "benchmark workload")
     return dest
+
+
+def commit_all(repo: Path, message: str) -> None:
+    """Commit every tracked change in ``repo`` as the benchmarks' author, with no user config."""
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
+    identity = ("-c", "user.name=bench", "-c", "user.email=bench@example.invalid")
+    options = ("-c", "commit.gpgsign=false", "commit", "--quiet", "--no-verify", "-am", message)
+    subprocess.run(
+        ["git", *identity, *options], cwd=repo, check=True, env=env, stdout=subprocess.DEVNULL
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
