@@ -182,7 +182,7 @@ def test_bad_config_is_a_clear_error(make_repo: Callable[..., Path]) -> None:
 def test_sample_repository_summary() -> None:
     result = run_cli("index", str(SAMPLE), "--no-cache", "--jobs", "1")
     assert "10 files, 7 parsed" in result.stdout
-    assert "calls 22" in result.stdout
+    assert "calls 23" in result.stdout
 
 
 def test_committed_history_is_not_needed_only_the_work_tree(

@@ -30,7 +30,7 @@ from blast_radius.core.changes import (
 )
 from blast_radius.core.diff import FileChange
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
-from blast_radius.core.graph import FRAMEWORK_CALL_TAG, EntryPoint, Node
+from blast_radius.core.graph import UNWRITTEN_CALL_TAGS, EntryPoint, Node
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.owners import CODEOWNERS_LOCATIONS, CodeOwners, parse_codeowners
 from blast_radius.core.report import (
@@ -553,10 +553,10 @@ def _signature_changes(
             {
                 (e.source, e.kind, e.line)
                 for e in new.index.incoming.get(item.id, ())
-                # A test framework's call passes nothing of the caller's.
+                # A call no line spells passes nothing of the caller's.
                 if e.kind == "calls"
                 and e.source in new.index.nodes
-                and FRAMEWORK_CALL_TAG not in e.tags
+                and UNWRITTEN_CALL_TAGS.isdisjoint(e.tags)
             }
         )
         if sites and item.id in new.index.nodes:

@@ -82,6 +82,7 @@ _ROLE_CAPTURES = (
     ("reference.value", "reference"),
     ("reference.implicit", "implicit"),
     ("reference.read", "read"),
+    ("reference.prefixed", "prefixed"),
     ("reference.write", "write"),
     ("inherit.class", "inherit"),
     ("local.binding", "binding"),
@@ -151,6 +152,9 @@ def _role(caps: dict[str, list[Node]]) -> str:
 def _text(node: Node) -> str:
     raw = node.text or b""
     return raw.decode("utf-8", "replace")
+
+
+_IDENTIFIER_PREFIX = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _receiver_text(node: Node) -> str:
@@ -401,6 +405,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         for capture, nodes in caps.items():
             # local.constructed, local.annotated, ...: how the type is known
             if capture.startswith("local.") and capture != "local.typed":
+                if capture == "local.aliased" and node.start_byte in typed:
+                    continue  # `x: T = y`: the annotation says what x is
                 expression = _text(nodes[0])[:_MAX_NAME]
                 scope = scopes.innermost(node.start_byte)
                 typed[node.start_byte] = (scope, _text(node), expression, capture[6:])
@@ -454,6 +460,20 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 "implicit", method, receiver, receiver_node.start_point.row + 1, scope, header
             )
             implicit[(start, method)] = (ref, int(count))
+    # Methods looked up by a name built at run time from a literal prefix.
+    for caps in by_role.get("prefixed", ()):
+        receiver_node = caps["receiver"][0]
+        receiver = _receiver_text(receiver_node)
+        prefix = _text(caps["prefix"][0])
+        if receiver == "?" or not _IDENTIFIER_PREFIX.fullmatch(prefix):
+            continue
+        start = receiver_node.start_byte
+        scope = scopes.innermost(start)
+        header = scope != MODULE_SCOPE and start < body_starts[scope]
+        ref = Reference(
+            "prefixed", prefix, receiver, receiver_node.start_point.row + 1, scope, header
+        )
+        implicit[(start, "prefixed " + prefix)] = (ref, -1)
     # Attribute reads, but for those that are the receiver of another
     # reference: the resolver reads `a.b` off the receiver of `a.b.c`.
     candidates: list[tuple[Node, Node, str]] = []

@@ -18,7 +18,7 @@ MODULE_SCOPE = -1
 ANONYMOUS_SCOPE = "scope"
 """The kind of a definition that binds names but is no symbol (a lambda)."""
 
-FACTS_VERSION = "7"
+FACTS_VERSION = "8"
 """Changes whenever extracted facts change shape or meaning (part of cache keys)."""
 
 LITERAL_RECEIVER = "#literal"

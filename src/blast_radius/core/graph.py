@@ -44,7 +44,7 @@ class Edge(NamedTuple):
 
     ``confidence`` is in (0, 1]; 1.0 only when the resolution is certain.
     ``tags`` qualify the edge (``type-checking``, ``deferred``, ``name-match``,
-    ``fixture``).
+    ``fixture``, ``dispatch``, ``callback``, ``dynamic``).
     """
 
     source: str
@@ -58,6 +58,11 @@ class Edge(NamedTuple):
 FRAMEWORK_CALL_TAG = "fixture"
 """Tags a call that a test framework makes for its source (a fixture a test
 requests, a ``setUp``): no code writes it, so it has no arguments to check."""
+
+UNWRITTEN_CALL_TAGS = frozenset({FRAMEWORK_CALL_TAG, "callback", "dynamic"})
+"""Tags of calls no source line spells with the callee's name (a test framework's,
+an external base class's call back, a method named at run time): their sites
+have no arguments to check against the callee's signature."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,6 +82,28 @@ MODULE_GETATTR_CONFIDENCE = 0.9
 may still be set at run time."""
 IMPLICIT = "implicit"
 READ = "read"
+PREFIXED = "prefixed"
+PREFIXED_CONFIDENCE = 0.5
+"""``getattr(obj, "visit_" + name)``: each method of the receiver's class (or of a
+subclass) named with the prefix, this share split between them."""
+DYNAMIC_TAG = "dynamic"  # one of graph.UNWRITTEN_CALL_TAGS
+"""Tags a call through a method name built at run time."""
+DISPATCH_CONFIDENCE = 0.5
+"""A method call on an instance of a class reaches the overrides in its subclasses
+(the instance may be one of them): this share of the call's confidence, split
+between the overrides."""
+DISPATCH_TAG = "dispatch"
+"""Tags a call that reaches an override only if the receiver is a subclass instance."""
+CALLBACK_CONFIDENCE = 0.25
+"""A method the repository does not define, called on an instance of a class
+with an external base: the external method may call back the methods the class
+defines over it. This share of the receiver's confidence, split between them."""
+CALLBACK_TAG = "callback"  # one of graph.UNWRITTEN_CALL_TAGS
+"""Tags a call that reaches a method only through an external base class's code."""
+NO_CALLBACK_MODULES = frozenset({"typing", "typing_extensions", "abc", "builtins", "unittest"})
+"""External bases that call nothing back: they type, they do not run; unittest's
+runner calls set-up and tests, which fixture edges already show, and its
+assertions call nothing of the test class."""
 CONSTRUCTION_METHODS = ("__init__", "__new__", "__post_init__")
 """The methods ``ClassName(...)`` runs, when the class (or a base) defines them."""
 
@@ -410,15 +432,24 @@ class PythonResolver:
         self._lookup_cache: dict[tuple[str, int, str], Resolution] = {}
         # A reference can only reach a definition through a name it spells: the
         # definition's own, or an alias an import binds.
-        self._reachable_names = {
-            d.name for module in self._modules.values() for d in module.facts.definitions
-        } | {
-            _bound_name(imp)
-            for module in self._modules.values()
-            for imp in module.facts.imports
-            if imp.name != "*"
-        }
+        self._reachable_names = (
+            {d.name for module in self._modules.values() for d in module.facts.definitions}
+            | {
+                _bound_name(imp)
+                for module in self._modules.values()
+                for imp in module.facts.imports
+                if imp.name != "*"
+            }
+            | {
+                name
+                for module in self._modules.values()
+                for _, name, _, how in module.facts.typed
+                if how == "aliased"
+            }
+        )
         self._mro_cache: dict[Symbol, tuple[Symbol, ...]] = {}
+        self._override_cache: dict[tuple[Symbol, str], tuple[Symbol, ...]] = {}
+        self._callback_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._bases_by_class: dict[Symbol, list[tuple[str, int]]] = {}
         for module in self._modules.values():
@@ -696,7 +727,10 @@ class PythonResolver:
                 return None
             member = self._class_member(current, part)
             if member is None:
-                return None
+                member = self._class_attribute_class(current, part)
+                if member is None:
+                    return None
+                confidence = min(confidence, ANNOTATED_CONFIDENCE)
             current = member
         return current, confidence
 
@@ -759,7 +793,10 @@ class PythonResolver:
             if len(parts) == 1:  # cls(...): the class, or a subclass it is called on
                 return ((module.name, cls), ANNOTATED_CONFIDENCE) if parts[0] == "cls" else None
             member = self._class_member((module.name, cls), parts[1])
-            return (member, 1.0) if member is not None else None
+            if member is not None:
+                return member, 1.0
+            named = self._class_attribute_class((module.name, cls), parts[1])
+            return (named, ANNOTATED_CONFIDENCE) if named is not None else None
         target = self._resolve_chain(module, scope, parts)
         if isinstance(target, tuple):
             return target, 1.0
@@ -958,7 +995,10 @@ class PythonResolver:
             owner = self._binding_scope(module, scope, parts[0])
             if owner is None:
                 return None
-            current, rest = self._known_type(module, owner, parts[0], owner), parts[1:]
+            current = self._known_type(module, owner, parts[0], owner)
+            if current is None:
+                current = self._fixture_value_type(module, owner, parts[0])
+            rest = parts[1:]
         for part in rest:
             if current is None:
                 return None
@@ -993,6 +1033,37 @@ class PythonResolver:
             if member is not None:
                 return [(member, confidence)] if self._kind(member) == "function" else []
         return []
+
+    def _receiver_class(
+        self, module: _Module, scope: int, receiver: str
+    ) -> tuple[Symbol, float] | None:
+        """The class an instance (or ``cls``) receiver is known to be, at least."""
+        if receiver == "cls":
+            cls_index = self._enclosing_class(module, scope)
+            return None if cls_index is None else ((module.name, cls_index), 1.0)
+        return self._instance_type(module, scope, receiver)
+
+    def _resolve_prefixed(self, module: _Module, ref: Reference) -> list[tuple[Symbol, float]]:
+        """The methods ``getattr(receiver, "prefix" + ...)`` may find: those of the
+        receiver's class, and overrides in its subclasses, whose names start with it."""
+        if ref.receiver is None:
+            return []
+        scope = module.facts.definitions[ref.scope].parent if ref.header else ref.scope
+        known = self._receiver_class(module, scope, ref.receiver)
+        if known is None:
+            return []
+        cls, confidence = known
+        found: set[Symbol] = set()
+        for name in self._methods_by_name:
+            if name.startswith(ref.name):
+                member = self._class_member(cls, name)
+                if member is not None and self._kind(member) == "function":
+                    found.add(member)
+                found.update(self._overrides(cls, name))
+        if not found:
+            return []
+        share = confidence * PREFIXED_CONFIDENCE / len(found)
+        return [(symbol, share) for symbol in sorted(found)]
 
     def _resolve_read(self, module: _Module, ref: Reference) -> list[tuple[Symbol, float]]:
         """What reading ``receiver.name`` runs: a property's getter, a module's ``__getattr__``.
@@ -1113,6 +1184,140 @@ class PythonResolver:
         self._class_member_cache[key] = found
         return found
 
+    def _class_attribute_class(self, cls: Symbol, name: str) -> Symbol | None:
+        """The class a class attribute names (``response_class = Response``), through the MRO.
+
+        Only when every binding of the attribute in the class body names the
+        same class; a method or nested class of that name comes first.
+        """
+        for klass in self._mro(cls):
+            module = self._modules[klass[0]]
+            if name in module.children.get(klass[1], {}):
+                return None
+            typed = module.typed.get((klass[1], name))
+            if typed is None:
+                if name in module.bindings.get(klass[1], ()):
+                    return None
+                continue
+            if len(typed) != module.binding_counts.get((klass[1], name), 0) or any(
+                how != "aliased" or expression != typed[0][0] for expression, how in typed
+            ):
+                return None
+            scope = module.facts.definitions[klass[1]].parent
+            target = self._resolve_chain(module, scope, typed[0][0].split("."))
+            return target if isinstance(target, tuple) and self._kind(target) == "class" else None
+        return None
+
+    def _constructing(self, cls: Symbol, confidence: float) -> list[tuple[Symbol, float]]:
+        """What calling the class ``cls`` runs: the class, and its construction methods."""
+        result = [(cls, confidence)]
+        for method in CONSTRUCTION_METHODS:
+            constructor = self._class_member(cls, method)
+            if constructor is not None:
+                result.append((constructor, confidence))
+        return result
+
+    def _overrides(self, cls: Symbol, name: str) -> tuple[Symbol, ...]:
+        """The methods ``name`` that subclasses of ``cls`` in the repository define
+        themselves: what a call of ``name`` on an instance of ``cls`` may run instead."""
+        key = (cls, name)
+        cached = self._override_cache.get(key)
+        if cached is not None:
+            return cached
+        found = tuple(
+            method
+            for method in self._methods_by_name.get(name, ())
+            if (owner := (method[0], self._modules[method[0]].facts.definitions[method[1]].parent))
+            != cls
+            and cls in self._mro(owner)[1:]
+        )
+        self._override_cache[key] = found
+        return found
+
+    def _callbacks(self, cls: Symbol) -> tuple[Symbol, ...]:
+        """The public methods an external base of ``cls`` may call back.
+
+        The names are those the repository's classes with an external base
+        define (``FlaskClient(werkzeug.test.Client)`` defines ``open``, which
+        the external ``get`` calls); each resolves on ``cls``, so a subclass's
+        override wins. Empty when no class of the MRO has an external base.
+        """
+        cached = self._callback_cache.get(cls)
+        if cached is not None:
+            return cached
+        names: set[str] = set()
+        for klass in self._mro(cls):
+            module = self._modules[klass[0]]
+            scope = module.facts.definitions[klass[1]].parent
+            external = False
+            for expression, _ in self._bases_by_class.get(klass, ()):
+                full = self._external_name(module, scope, expression)
+                if full is not None and full.partition(".")[0] not in NO_CALLBACK_MODULES:
+                    external = True
+                    break
+            if external:
+                defs = module.facts.definitions
+                names.update(
+                    name
+                    for name, index in module.children.get(klass[1], {}).items()
+                    if not name.startswith("_") and defs[index].kind == "function"
+                )
+        found = tuple(
+            sorted({m for name in names if (m := self._class_member(cls, name)) is not None})
+        )
+        self._callback_cache[cls] = found
+        return found
+
+    def _called_back(
+        self, module: _Module, scope: int, receiver: str
+    ) -> list[tuple[Symbol, float]] | None:
+        """What calling a method the repository does not define on ``receiver`` may run:
+        ``None`` when the receiver's class is unknown or has no external base."""
+        if receiver == "cls":
+            return None
+        instance = self._instance_type(module, scope, receiver)
+        if instance is None:
+            return None
+        callbacks = self._callbacks(instance[0])
+        if not callbacks:
+            return None
+        share = instance[1] * CALLBACK_CONFIDENCE / len(callbacks)
+        return [(callback, share) for callback in callbacks]
+
+    def _dispatched(
+        self, module: _Module, ref: Reference, resolved: list[tuple[Symbol, float]]
+    ) -> list[tuple[Symbol, float]]:
+        """The overrides a method call on an instance may reach besides ``resolved``.
+
+        Only for a call whose receiver is an instance of a known class (``self``,
+        a typed variable, a call's result): a class named as the receiver
+        (``Base.m(self)``) and ``super()`` bind where they point.
+        """
+        if (
+            ref.kind not in ("call", IMPLICIT)
+            or ref.receiver in (None, "?", LITERAL_RECEIVER, "super()")
+            or len(resolved) != 1
+        ):
+            return []
+        method, confidence = resolved[0]
+        name = self._modules[method[0]].facts.definitions[method[1]].name
+        if len(self._methods_by_name.get(name, ())) < 2:
+            return []  # no other class defines the name: nothing can override it
+        scope = module.facts.definitions[ref.scope].parent if ref.header else ref.scope
+        if ref.receiver == "cls":  # a class method's class, or a subclass
+            cls_index = self._enclosing_class(module, scope)
+            static = None if cls_index is None else (module.name, cls_index)
+        else:
+            instance = self._instance_type(module, scope, ref.receiver or "?")
+            static = None if instance is None else instance[0]
+        if static is None or self._class_member(static, name) != method:
+            return []
+        overrides = self._overrides(static, name)
+        if not overrides:
+            return []
+        share = confidence * DISPATCH_CONFIDENCE / len(overrides)
+        return [(override, share) for override in overrides]
+
     def _resolve_chain(self, module: _Module, scope: int, parts: Sequence[str]) -> Resolution:
         """Resolve ``a.b.c`` seen in ``scope``, as ``_lookup`` does for one name.
 
@@ -1212,24 +1417,30 @@ class PythonResolver:
                 Edge(module.node_id, PREFIX + imported, "imports", 1.0, imp.line, tuple(tags))
             )
         for ref in (*facts.references, *self._implied_reads(module, facts.references)):
-            kind, resolved = self._resolve_edges(module, ref)
+            kind, resolved, match_tags = self._resolve_edges(module, ref)
             if not resolved:
-                if ref.kind not in (IMPLICIT, READ):  # most of those run no code of ours
+                if ref.kind not in (IMPLICIT, READ, PREFIXED):  # most run no code of ours
                     external += 1
                 continue
             source = module.symbol_id(ref.scope)
-            by_name = ref.receiver is not None and self._is_name_match(resolved)
+            by_name = bool(match_tags)
             if not by_name:
                 certain += 1
             else:
                 name_matched += 1
                 if len(resolved) > 1:
                     ambiguous += 1
-            match_tags = ("name-match",) if by_name else ()
             for symbol, confidence in resolved:
                 target_id = self._modules[symbol[0]].symbol_id(symbol[1])
                 if target_id != source:
                     edges.append(Edge(source, target_id, kind, confidence, ref.line, match_tags))
+            if kind == "calls" and not by_name:
+                for symbol, confidence in self._dispatched(module, ref, resolved):
+                    target_id = self._modules[symbol[0]].symbol_id(symbol[1])
+                    if target_id != source:
+                        edges.append(
+                            Edge(source, target_id, kind, confidence, ref.line, (DISPATCH_TAG,))
+                        )
         for base in facts.bases:
             cls = (module.name, base.definition)
             scope = defs[base.definition].parent
@@ -1314,23 +1525,32 @@ class PythonResolver:
 
     def _resolve_edges(
         self, module: _Module, ref: Reference
-    ) -> tuple[str, list[tuple[Symbol, float]]]:
-        """The edge kind and targets of one reference: a value that reads a
-        property, or a module's ``__getattr__``, runs code (``calls``)."""
+    ) -> tuple[str, list[tuple[Symbol, float]], tuple[str, ...]]:
+        """The edge kind, targets and tags of one reference: a value that reads a
+        property, or a module's ``__getattr__``, runs code (``calls``); a method
+        missing from a class with an external base may call back its methods."""
         if ref.kind == "value" and ref.receiver is not None:
             read = self._resolve_read(module, ref)
             if read:
-                return "calls", read
+                return "calls", read, ()
         kind = "references" if ref.kind == "value" else "calls"
         resolved = self._resolve_reference(module, ref)
         # `mod.name()` where mod lacks name: it resolved to nothing, or by name
         unresolved = not resolved or self._is_name_match(resolved)
-        if ref.kind == "call" and ref.receiver is not None and self._getattr_modules and unresolved:
+        if ref.kind == "call" and ref.receiver is not None and unresolved:
             scope = module.facts.definitions[ref.scope].parent if ref.header else ref.scope
-            hook = self._module_getattr(module, scope, ref.receiver, ref.name)
-            if hook is not None:
-                return "calls", [(hook, MODULE_GETATTR_CONFIDENCE)]
-        return kind, resolved
+            if self._getattr_modules:
+                hook = self._module_getattr(module, scope, ref.receiver, ref.name)
+                if hook is not None:
+                    return "calls", [(hook, MODULE_GETATTR_CONFIDENCE)], ()
+            if ref.receiver != "super()":
+                callbacks = self._called_back(module, scope, ref.receiver)
+                if callbacks is not None:
+                    return "calls", callbacks, (CALLBACK_TAG,)
+        if ref.kind == PREFIXED:
+            return "calls", resolved, (DYNAMIC_TAG,)
+        by_name = ref.receiver is not None and bool(resolved) and self._is_name_match(resolved)
+        return kind, resolved, ("name-match",) if by_name else ()
 
     def _implied_reads(self, module: _Module, references: Sequence[Reference]) -> list[Reference]:
         """The attribute reads spelled inside receivers: `a.b` in `a.b.run()`.
@@ -1382,6 +1602,8 @@ class PythonResolver:
             return self._resolve_implicit(module, ref)
         if ref.kind == READ:
             return self._resolve_read(module, ref)
+        if ref.kind == PREFIXED:
+            return self._resolve_prefixed(module, ref)
         if ref.name not in self._reachable_names or ref.receiver == LITERAL_RECEIVER:
             return []
         scope = ref.scope
@@ -1398,6 +1620,10 @@ class PythonResolver:
             target = self._class_member(
                 (module.name, cls_index), ref.name, skip_self=ref.receiver == "super()"
             )
+            if target is None and ref.kind == "call" and ref.receiver != "super()":
+                named = self._class_attribute_class((module.name, cls_index), ref.name)
+                if named is not None:
+                    return self._constructing(named, ANNOTATED_CONFIDENCE)
             if target is None:
                 target = Opaque.UNKNOWN
         elif ref.receiver == "?":
@@ -1416,6 +1642,8 @@ class PythonResolver:
                 typed = self._typed_receiver(module, scope, parts)
                 if typed is not None:
                     symbol, confidence = typed
+                    if self._kind(symbol) == "class" and ref.kind == "call":
+                        return self._constructing(symbol, confidence)
                     if self._kind(symbol) in ("function", "class"):
                         return [(symbol, confidence)]
                 # `x.prop.m()`: through a property whose return type is known
@@ -1427,13 +1655,9 @@ class PythonResolver:
             kind = self._kind(target)
             if kind == "module":
                 return []
-            result = [(target, 1.0)]
             if ref.kind == "call" and kind == "class":
-                for method in CONSTRUCTION_METHODS:
-                    constructor = self._class_member(target, method)
-                    if constructor is not None:
-                        result.append((constructor, 1.0))
-            return result
+                return self._constructing(target, 1.0)
+            return [(target, 1.0)]
         if target is Opaque.UNKNOWN and ref.receiver is not None and ref.kind == "call":
             return self._name_match(ref.name)
         return []
@@ -1789,6 +2013,7 @@ class PythonResolver:
         cache = self._fixture_caches.values
         if fixture in cache:
             return cache[fixture]
+        cache[fixture] = None  # a fixture typed through itself
         module = self._modules[fixture[0]]
         index = fixture[1]
         results = fixture_results(module.facts, index)
@@ -1801,11 +2026,20 @@ class PythonResolver:
         else:
             values = yields or [r for r in results if r.statement != RESULT_ANNOTATION]
             if values and all(r.how == RESULT_CONSTRUCTED for r in values):
-                classes = {self._class_named(module, index, r.expression) for r in values}
+                classes = {self._called_class(module, index, r.expression) for r in values}
                 if len(classes) == 1:
                     found = classes.pop()
         cache[fixture] = found
         return found
+
+    def _called_class(self, module: _Module, scope: int, expression: str) -> Symbol | None:
+        """The class of what calling ``expression`` gives: a class constructed, or what
+        a function or method returns (``app.test_client()`` of an ``app`` fixture)."""
+        found = self._class_named(module, scope, expression)
+        if found is not None:
+            return found
+        result = self._call_result(module, scope, expression.split("."))
+        return result[0] if result is not None else None
 
     def _class_named(self, module: _Module, scope: int, expression: str) -> Symbol | None:
         target = self._resolve_chain(module, scope, expression.split("."))
@@ -1897,9 +2131,16 @@ def python_interface(facts: FileFacts) -> FileFacts:
     return and which are properties matter to their callers. It keeps the line
     count, syntax errors and notes for the graph's file node and meta, and
     what other files' fixture lookups read: the ``fixture`` decorator calls,
-    their literal arguments and what those fixtures return.
+    their literal arguments, what those fixtures return, their parameters and
+    the names they bind; and what class bodies bind (class attributes).
     """
     references, literals, results = _fixture_interface(facts)
+    # A fixture's value may be a call on one of its parameters (`app.test_client()`):
+    # its parameters and bindings stay, so that reads the same from the interface
+    # as from the facts.
+    fixtures = {ref.scope for ref in references}
+    # What a class body binds is read as the class's attributes.
+    classes = {i for i, d in enumerate(facts.definitions) if d.kind == "class"}
     return FileFacts(
         path=facts.path,
         language=facts.language,
@@ -1908,8 +2149,16 @@ def python_interface(facts: FileFacts) -> FileFacts:
         imports=facts.imports,
         references=references,
         bases=facts.bases,
-        bindings=tuple(b for b in facts.bindings if b[1].startswith("self.")),
-        typed=tuple(t for t in facts.typed if t[1].startswith("self.")),
+        bindings=tuple(
+            b
+            for b in facts.bindings
+            if b[1].startswith("self.") or b[0] in fixtures or b[0] in classes
+        ),
+        typed=tuple(
+            t
+            for t in facts.typed
+            if t[1].startswith("self.") or t[0] in fixtures or t[0] in classes
+        ),
         exports=facts.exports,
         entry_points=(),
         syntax_errors=facts.syntax_errors,
@@ -1918,6 +2167,7 @@ def python_interface(facts: FileFacts) -> FileFacts:
         results=results,
         returns=facts.returns,
         traits=facts.traits,
+        signatures=tuple(s for s in facts.signatures if s.definition in fixtures),
     )
 
 
@@ -1990,5 +2240,6 @@ def python_interface_digest(interface: FileFacts) -> str:
         interface.results,
         interface.returns,
         interface.traits,
+        interface.signatures,
     ]
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

@@ -230,6 +230,12 @@
   left: (identifier) @local.typed
   type: (type [(identifier) (attribute)] @local.annotated))
 
+; A name bound to another name (`response_class = Response` in a class body):
+; calling it calls what that names. An annotation of the same name wins.
+(assignment
+  left: (identifier) @local.typed
+  right: [(identifier) (attribute)] @local.aliased)
+
 (parameters
   (typed_parameter
     (identifier) @local.typed
@@ -584,3 +590,19 @@
 (assignment
   left: (identifier) @local.typed
   right: (await (call function: [(identifier) (attribute)] @local.awaited)))
+
+; ---- attributes named at run time ----------------------------------------
+; `getattr(self, f"visit_{kind}")` and `getattr(self, "parse_" + name)`: a
+; method whose name starts with the literal @prefix, on the @receiver. The
+; resolver reads the receiver's class (and subclasses) for such methods.
+((call
+  function: (identifier) @_getattr
+  arguments: (argument_list
+    . [(identifier) (attribute)] @receiver
+    . [
+      (string (string_start) . (string_content) @prefix . (interpolation))
+      (binary_operator
+        left: (string (string_start) . (string_content) @prefix . (string_end))
+        operator: "+")
+    ])) @reference.prefixed
+  (#eq? @_getattr "getattr"))
