@@ -1,8 +1,9 @@
 """Resolving a file against the other files' interfaces gives what a full build gives.
 
 An incremental build resolves only the edited files, with the interface
-facts of the others (``python_interface``); every fact another file's edges
-depend on must be in the interface. Checked on every Python fixture case.
+facts of the others (each ecosystem's ``*_interface``); every fact another
+file's edges depend on must be in the interface. Checked on every fixture
+case of every language.
 """
 
 from __future__ import annotations
@@ -15,21 +16,28 @@ from blast_radius.adapters.grammars import load_language
 from blast_radius.core.build import BuildOptions, file_interface, resolve_files
 from blast_radius.core.extract import extract_facts
 from blast_radius.core.facts import FileFacts
-from blast_radius.core.languages import language_by_name
+from blast_radius.core.languages import LANGUAGES, language_for_path
 
-CASES_DIR = Path(__file__).resolve().parent.parent / "testdata" / "python"
-CASES = sorted(p.parent for p in CASES_DIR.glob("*/EXPECTED"))
+CASES_DIR = Path(__file__).resolve().parent.parent / "testdata"
+CASES = sorted(
+    p.parent
+    for folder in ("python", "javascript", "typescript")
+    for p in (CASES_DIR / folder).glob("*/EXPECTED")
+)
+COMPILED = {rule.name: load_language(rule) for rule in LANGUAGES}
 
 
 def case_facts(case: Path) -> list[FileFacts]:
-    python = load_language(language_by_name("python"))
-    return [
-        extract_facts(python, path.relative_to(case).as_posix(), path.read_bytes())
-        for path in sorted(case.rglob("*.py"))
-    ]
+    facts = []
+    for path in sorted(p for p in case.rglob("*") if p.is_file()):
+        relative = path.relative_to(case).as_posix()
+        rule = language_for_path(relative)
+        if rule is not None:
+            facts.append(extract_facts(COMPILED[rule.name], relative, path.read_bytes()))
+    return facts
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.name}" for c in CASES])
 def test_each_file_resolved_against_interfaces_renders_as_in_a_full_build(case: Path) -> None:
     facts = case_facts(case)
     paths = [f.path for f in facts]

@@ -20,15 +20,18 @@ class GrammarError(RuntimeError):
 
 def query_source(rule: LanguageRule) -> str:
     """Return the concatenated query text of a language."""
-    folder = importlib.resources.files("blast_radius") / "queries" / rule.name
-    return "\n".join((folder / name).read_text(encoding="utf-8") for name in rule.query_files)
+    queries = importlib.resources.files("blast_radius") / "queries"
+    return "\n".join(
+        (queries / (name if "/" in name else f"{rule.name}/{name}")).read_text(encoding="utf-8")
+        for name in rule.query_files
+    )
 
 
 def load_language(rule: LanguageRule) -> CompiledLanguage:
     """Import the grammar wheel of ``rule`` and compile its query."""
     try:
         module = importlib.import_module(rule.grammar_module)
-        language = Language(module.language())
+        language = Language(getattr(module, rule.grammar_function)())
     except Exception as error:
         raise GrammarError(
             f"the {rule.name} grammar ({rule.grammar_module}) failed to load: {error}. "

@@ -30,7 +30,8 @@ from blast_radius.core.classify import (
     content_skip_reason,
 )
 from blast_radius.core.facts import FileFacts
-from blast_radius.core.languages import language_for_path
+from blast_radius.core.js_projects import is_manifest, js_projects
+from blast_radius.core.languages import language_by_name, language_for_path
 from blast_radius.core.scripts import PACKAGING_FILES, declared_scripts
 
 # Below this many parsed files, an empty result may be a genuinely empty tree.
@@ -216,7 +217,18 @@ def index_tree(
             data = source.read(item.path, settings.max_file_bytes)
             if isinstance(data, bytes):
                 scripts.update(declared_scripts(name, data.decode("utf-8", "replace")))
-    settings = replace(settings, build=replace(settings.build, scripts=tuple(sorted(scripts))))
+    manifests: dict[str, str] = {}
+    if any(language_by_name(name).resolver == "javascript" for _, name, _, _ in to_parse):
+        for item in listed:
+            name = item.path.rpartition("/")[2]
+            if is_manifest(name) and skipped.get(item.path) is None and not item.is_link:
+                data = source.read(item.path, settings.max_file_bytes)
+                if isinstance(data, bytes):
+                    manifests[item.path] = data.decode("utf-8", "replace")
+    settings = replace(
+        settings,
+        build=replace(settings.build, scripts=tuple(sorted(scripts)), js=js_projects(manifests)),
+    )
 
     graph_key = _digest(
         __version__,

@@ -14,7 +14,7 @@ import json
 import posixpath
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from blast_radius.core.facts import FileFacts
@@ -34,7 +34,14 @@ from blast_radius.core.graph import (
     node_rows_to_json,
     render_node,
 )
+from blast_radius.core.js_projects import JsProjects
 from blast_radius.core.languages import language_for_path
+from blast_radius.core.resolve_javascript import (
+    JavaScriptResolver,
+    javascript_interface,
+    javascript_interface_digest,
+    javascript_symbols,
+)
 from blast_radius.core.resolve_python import (
     PythonResolver,
     python_interface,
@@ -60,6 +67,8 @@ class BuildOptions:
     python_roots: tuple[str, ...] = ()
     scripts: tuple[tuple[str, str], ...] = ()
     """Configured entry points as (kind, ``module:attribute``), e.g. console scripts."""
+    js: JsProjects = field(default_factory=JsProjects)
+    """JavaScript/TypeScript configs and packages: how bare specifiers resolve."""
 
 
 _SECTION = "\x1d"
@@ -126,6 +135,12 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=python_interface,
         interface_digest=python_interface_digest,
         symbols=python_symbols,
+    ),
+    "javascript": Ecosystem(
+        create=lambda facts, paths, options: JavaScriptResolver(facts, paths, options.js),
+        interface=javascript_interface,
+        interface_digest=javascript_interface_digest,
+        symbols=javascript_symbols,
     ),
 }
 

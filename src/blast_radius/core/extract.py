@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from blast_radius.core.facts import (
+    DEFINITION_KINDS,
     KEYWORD_ONLY,
     LITERAL_RECEIVER,
     MODULE_SCOPE,
@@ -34,6 +35,7 @@ from blast_radius.core.facts import (
     Base,
     CallArguments,
     Definition,
+    Export,
     FileFacts,
     Import,
     LiteralArgument,
@@ -75,6 +77,10 @@ _ROLE_CAPTURES = (
     ("definition.class", "definition"),
     ("definition.function", "definition"),
     ("definition.scope", "definition"),
+    ("definition.interface", "definition"),
+    ("definition.type", "definition"),
+    ("definition.enum", "definition"),
+    ("definition.namespace", "definition"),
     ("definition.extent", "extent"),
     ("region.type_only", "region"),
     ("import", "import"),
@@ -88,6 +94,7 @@ _ROLE_CAPTURES = (
     ("local.binding", "binding"),
     ("local.typed", "typed"),
     ("export.name", "export"),
+    ("exported.binding", "exported"),
     ("syntax.error", "error"),
     ("argument.keyword", "argument"),
     ("argument.splat", "argument"),
@@ -232,7 +239,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     raw_defs: dict[int, tuple[str, Node, Node | None, Node | None, Node | None]] = {}
     extents: dict[int, Node] = {}
     for caps in by_role.get("definition", ()):
-        for kind in ("class", "function", "scope"):
+        for kind in DEFINITION_KINDS:
             nodes = caps.get("definition." + kind)
             if nodes:
                 node = nodes[0]
@@ -340,6 +347,13 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                     source_text, _text(name_node), alias, line, scope, type_only, end_line
                 )
                 imports.append((name_node.start_byte, fact))
+            elif "import.default" in caps:
+                # `import x from "m"`: the binding `default` of m, named x here
+                local = caps["import.default"][0]
+                fact = Import(
+                    source_text, "default", _text(local), line, scope, type_only, end_line
+                )
+                imports.append((local.start_byte, fact))
     for caps in by_role.get("reference", ()):
         name_nodes = caps.get("name")
         if not name_nodes:
@@ -413,6 +427,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     for caps in by_role.get("export", ()):
         exports = exports or []
         exports.extend(_text(n) for n in caps["export.name"])
+    exported = _exported(by_role.get("exported", ()))
     for role, entries in by_role.items():
         if not role.startswith("entry."):
             continue
@@ -554,7 +569,39 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         results=results,
         returns=returns,
         traits=tuple(sorted(traits)),
+        exported=exported,
     )
+
+
+def _exported(matches: Sequence[dict[str, list[Node]]]) -> tuple[Export, ...]:
+    """The names a module exports, from ``@exported.*`` captures.
+
+    ``@exported.as`` holds the exported name (``@exported.default`` makes it
+    ``default``; neither: the local name); ``@exported.local`` the name it
+    binds (absent: an anonymous value); ``@exported.from`` the specifier it
+    is re-exported from; ``@exported.all`` marks ``export *``.
+    """
+    found: dict[tuple[int, str], Export] = {}
+    for caps in matches:
+        statement = caps["exported.binding"][0]
+        local_nodes = caps.get("exported.local")
+        local = _text(local_nodes[0])[:_MAX_NAME] if local_nodes else ""
+        if "exported.all" in caps:
+            local = "*"
+        as_nodes = caps.get("exported.as")
+        if as_nodes:
+            name = _text(as_nodes[0])[:_MAX_NAME]
+        elif "exported.default" in caps:
+            name = "default"
+        else:
+            name = local
+        source_nodes = caps.get("exported.from")
+        source = _text(source_nodes[0]) if source_nodes else ""
+        if not name:
+            continue
+        anchor = (local_nodes or as_nodes or [statement])[0].start_byte
+        found[(anchor, name)] = Export(name, local, source, statement.start_point.row + 1)
+    return tuple(found[key] for key in sorted(found))
 
 
 def _reference_order(ref: Reference) -> tuple[int, int, str, str, str]:

@@ -18,11 +18,17 @@ MODULE_SCOPE = -1
 ANONYMOUS_SCOPE = "scope"
 """The kind of a definition that binds names but is no symbol (a lambda)."""
 
-FACTS_VERSION = "8"
+FACTS_VERSION = "9"
 """Changes whenever extracted facts change shape or meaning (part of cache keys)."""
 
 LITERAL_RECEIVER = "#literal"
 """Receiver of a method called on a literal (a string, a list): a builtin type."""
+
+
+DEFINITION_KINDS = ("class", "function", ANONYMOUS_SCOPE, "interface", "type", "enum", "namespace")
+"""What a definition can be: classes and functions (methods are functions in a
+class), anonymous scopes, and declarations that only type (TypeScript's
+interfaces, type aliases and enums) or group (namespaces)."""
 
 
 class Definition(NamedTuple):
@@ -191,6 +197,22 @@ class Result(NamedTuple):
     how: str
 
 
+class Export(NamedTuple):
+    """A name a module exports (JavaScript's ``export``, ``module.exports``).
+
+    ``name`` is the exported name (``default`` for a default export); ``local``
+    the name it binds in the module, or in the module ``source`` re-exports
+    it from (``""``: an anonymous value; ``*``: every name of ``source``, or a
+    namespace of them when ``name`` is not ``*``). ``source`` is the
+    specifier as written, ``""`` for the module's own names.
+    """
+
+    name: str
+    local: str
+    source: str
+    line: int
+
+
 class Base(NamedTuple):
     """A base-class expression of the class definition at index ``definition``."""
 
@@ -241,7 +263,10 @@ class FileFacts:
     traits: tuple[tuple[int, str], ...] = ()
     """What decorators and keywords make of definitions, as (definition, trait):
     ``property`` (runs when read), ``context-manager`` (a generator decorated to be
-    a context manager), ``coroutine`` (an ``async`` function)."""
+    a context manager), ``coroutine`` (an ``async`` function), ``own-this`` (a
+    JavaScript ``function``, whose ``this`` is its own)."""
+    exported: tuple[Export, ...] = ()
+    """Names the module exports by statement (JavaScript), in source order."""
 
     def to_json(self) -> list[Any]:
         """Return a compact form for ``json.dumps`` or pickling; ``from_json`` inverts it."""
@@ -265,6 +290,7 @@ class FileFacts:
             self.results,
             self.returns,
             self.traits,
+            self.exported,
         ]
 
     @staticmethod
@@ -290,6 +316,7 @@ class FileFacts:
             results,
             returns,
             traits,
+            exported,
         ) = data
         return FileFacts(
             path=path,
@@ -317,4 +344,5 @@ class FileFacts:
             results=tuple(map(Result._make, results)),
             returns=tuple(map(tuple, returns)),
             traits=tuple(map(tuple, traits)),
+            exported=tuple(map(Export._make, exported)),
         )

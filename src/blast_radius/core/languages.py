@@ -18,9 +18,10 @@ class LanguageRule:
     name: str
     extensions: tuple[str, ...]
     grammar_module: str
-    """Importable module whose ``language()`` returns the tree-sitter grammar."""
+    """Importable module whose ``grammar_function`` returns the tree-sitter grammar."""
     query_files: tuple[str, ...]
-    """Query files under ``queries/<name>/``, concatenated into one query."""
+    """Query files under ``queries/<name>/`` (a path with a ``/`` is under ``queries/``:
+    a language may share another's), concatenated into one query."""
     resolver: str
     """Which ecosystem resolver turns this language's facts into edges."""
     line_comment: str
@@ -40,7 +41,19 @@ class LanguageRule:
     test_support_files: tuple[str, ...] = ()
     """Files the test runner loads before every test file in their folder and
     below (pytest's ``conftest.py``): what they import, those tests import."""
+    grammar_function: str = "language"
+    """The function of ``grammar_module`` that returns the grammar (a wheel may
+    hold several: ``language_typescript`` and ``language_tsx``)."""
 
+
+JS_TEST_FILES = (
+    "*.test.js", "*.test.jsx", "*.test.mjs", "*.test.cjs",
+    "*.test.ts", "*.test.tsx", "*.test.mts", "*.test.cts",
+    "*.spec.js", "*.spec.jsx", "*.spec.mjs", "*.spec.cjs",
+    "*.spec.ts", "*.spec.tsx", "*.spec.mts", "*.spec.cts",
+)  # fmt: skip
+"""Jest's and Vitest's default test file names (``__tests__/`` folders are not
+read yet: the patterns match file names)."""
 
 LANGUAGES: tuple[LanguageRule, ...] = (
     LanguageRule(
@@ -56,6 +69,49 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         imports_run_packages=True,
         constructor="__init__",
         test_support_files=("conftest.py",),
+    ),
+    # JavaScript and TypeScript are one ecosystem: one resolver, the TypeScript
+    # queries added to the JavaScript ones, a grammar per dialect.
+    LanguageRule(
+        name="javascript",
+        extensions=(".js", ".jsx", ".mjs", ".cjs"),
+        grammar_module="tree_sitter_javascript",
+        query_files=("facts.scm", "plain.scm", "jsx.scm"),
+        resolver="javascript",
+        line_comment="//",
+        test_files=JS_TEST_FILES,
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        constructor="constructor",
+    ),
+    LanguageRule(
+        name="typescript",
+        extensions=(".ts", ".mts", ".cts"),
+        grammar_module="tree_sitter_typescript",
+        grammar_function="language_typescript",
+        query_files=("javascript/facts.scm", "typescript/facts.scm"),
+        resolver="javascript",
+        line_comment="//",
+        test_files=JS_TEST_FILES,
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        constructor="constructor",
+    ),
+    LanguageRule(
+        name="tsx",
+        extensions=(".tsx",),
+        grammar_module="tree_sitter_typescript",
+        grammar_function="language_tsx",
+        query_files=("javascript/facts.scm", "javascript/jsx.scm", "typescript/facts.scm"),
+        resolver="javascript",
+        line_comment="//",
+        test_files=JS_TEST_FILES,
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        constructor="constructor",
     ),
 )
 

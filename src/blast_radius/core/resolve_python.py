@@ -36,22 +36,16 @@ from blast_radius.core.facts import (
 )
 from blast_radius.core.graph import FRAMEWORK_CALL_TAG, Edge, EntryPoint, FileOutput, Node
 from blast_radius.core.languages import language_by_name
+from blast_radius.core.resolution import (
+    ANNOTATED_CONFIDENCE,
+    DISPATCH_TAG,
+    NAME_MATCH_CONFIDENCE,
+    dispatched,
+    name_matches,
+)
 
 LANGUAGE = "python"
 PREFIX = "python:"
-
-ANNOTATED_CONFIDENCE = 0.9
-"""A type known from an annotation: an instance of a subclass may be passed instead."""
-NAME_MATCH_LIMIT = 5
-NAME_MATCH_CONFIDENCE = 0.5
-COMMON_NAME_FACTOR = 0.5
-# Method names so common that a name match on them says little.
-COMMON_METHOD_NAMES = frozenset(
-    """get set run close update add remove append extend pop clear copy items keys values
-    read write open start stop send execute call process handle render save load delete
-    reset format join split replace setup validate parse apply next flush connect
-    commit rollback emit put post patch create build init check visit compile dispatch""".split()
-)
 
 FIXTURE_CONFIDENCE = 1.0
 """A test (or fixture) to a fixture it requests: pytest's lookup rules bind the name."""
@@ -88,12 +82,6 @@ PREFIXED_CONFIDENCE = 0.5
 subclass) named with the prefix, this share split between them."""
 DYNAMIC_TAG = "dynamic"  # one of graph.UNWRITTEN_CALL_TAGS
 """Tags a call through a method name built at run time."""
-DISPATCH_CONFIDENCE = 0.5
-"""A method call on an instance of a class reaches the overrides in its subclasses
-(the instance may be one of them): this share of the call's confidence, split
-between the overrides."""
-DISPATCH_TAG = "dispatch"
-"""Tags a call that reaches an override only if the receiver is a subclass instance."""
 CALLBACK_CONFIDENCE = 0.25
 """A method the repository does not define, called on an instance of a class
 with an external base: the external method may call back the methods the class
@@ -1312,11 +1300,7 @@ class PythonResolver:
             static = None if instance is None else instance[0]
         if static is None or self._class_member(static, name) != method:
             return []
-        overrides = self._overrides(static, name)
-        if not overrides:
-            return []
-        share = confidence * DISPATCH_CONFIDENCE / len(overrides)
-        return [(override, share) for override in overrides]
+        return dispatched(self._overrides(static, name), confidence)
 
     def _resolve_chain(self, module: _Module, scope: int, parts: Sequence[str]) -> Resolution:
         """Resolve ``a.b.c`` seen in ``scope``, as ``_lookup`` does for one name.
@@ -1681,13 +1665,7 @@ class PythonResolver:
     def _name_match(self, name: str) -> list[tuple[Symbol, float]]:
         if name.startswith("__"):
             return []
-        candidates = self._methods_by_name.get(name, ())
-        if not candidates or len(candidates) > NAME_MATCH_LIMIT:
-            return []
-        confidence = NAME_MATCH_CONFIDENCE / len(candidates)
-        if name in COMMON_METHOD_NAMES:
-            confidence *= COMMON_NAME_FACTOR
-        return [(symbol, confidence) for symbol in candidates]
+        return name_matches(name, self._methods_by_name.get(name, ()))
 
     # ---- pytest fixtures and unittest set-up ------------------------------------
 

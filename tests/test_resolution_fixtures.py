@@ -1,9 +1,10 @@
-"""Name-resolution fixtures for Python: every ``testdata/python/<case>/EXPECTED``.
+"""Name-resolution fixtures: every ``testdata/<language>/<case>/EXPECTED``.
 
 Each case directory is a tiny repository. The test builds its graph with the
 command-line tool and checks each assertion line of ``EXPECTED`` against the
 edges and nodes of the JSON graph. The syntax is described in
-``testdata/python/README.md``.
+``testdata/python/README.md``; names are written without the node id prefix
+of their ecosystem (``python:``, ``js:``), which the test adds.
 """
 
 from __future__ import annotations
@@ -21,11 +22,15 @@ from typing import Any
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-CASES_DIR = REPO_ROOT / "testdata" / "python"
-CASES = sorted(p.parent for p in CASES_DIR.glob("*/EXPECTED"))
+CASES_DIR = REPO_ROOT / "testdata"
+PREFIXES = {"python": "python:", "javascript": "js:", "typescript": "js:"}
+"""The node id prefix of each folder's ecosystem."""
+CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))
 
 EDGE_KINDS = ("contains", "imports", "calls", "references", "inherits")
-NODE_KINDS = ("file", "module", "class", "function", "method")
+NODE_KINDS = (
+    "file", "module", "class", "function", "method", "interface", "type", "enum", "namespace"
+)  # fmt: skip
 WILDCARD = "*"
 TOLERANCE = 1e-6
 
@@ -55,11 +60,11 @@ class SyntaxProblem(ValueError):
     pass
 
 
-def node_id(name: str) -> str:
+def node_id(name: str, prefix: str) -> str:
     """Turn a name written in EXPECTED into a graph node id."""
     if name == WILDCARD or name.startswith("file:"):
         return name
-    return "python:" + name
+    return prefix + name
 
 
 def _parse_edge_kind(word: str) -> str:
@@ -68,13 +73,13 @@ def _parse_edge_kind(word: str) -> str:
     return word
 
 
-def _parse_arrow(words: list[str]) -> tuple[str, str, list[str]]:
+def _parse_arrow(words: list[str], prefix: str) -> tuple[str, str, list[str]]:
     if len(words) < 3 or words[1] != "->":
         raise SyntaxProblem("expected `SOURCE -> TARGET`")
-    return node_id(words[0]), node_id(words[2]), words[3:]
+    return node_id(words[0], prefix), node_id(words[2], prefix), words[3:]
 
 
-def parse_line(lineno: int, raw: str) -> Assertion | None:
+def parse_line(lineno: int, raw: str, prefix: str = "python:") -> Assertion | None:
     text = raw.split("#", 1)[0].strip()
     if not text:
         return None
@@ -95,14 +100,14 @@ def parse_line(lineno: int, raw: str) -> Assertion | None:
         if kind is not None and kind not in NODE_KINDS:
             raise SyntaxProblem(f"unknown node kind {kind!r} (expected one of {NODE_KINDS})")
         return Assertion(
-            lineno, text, "node", negated=negated, source=node_id(words[1]), node_kind=kind
+            lineno, text, "node", negated=negated, source=node_id(words[1], prefix), node_kind=kind
         )
 
     if words[0] == "count":
         if negated:
             raise SyntaxProblem("`not count` is not allowed")
         kind = _parse_edge_kind(words[1]) if len(words) > 1 else ""
-        source, target, rest = _parse_arrow(words[2:])
+        source, target, rest = _parse_arrow(words[2:], prefix)
         if len(rest) != 1 or not rest[0].isdigit():
             raise SyntaxProblem("expected `count KIND SOURCE -> TARGET N`")
         return Assertion(
@@ -110,7 +115,7 @@ def parse_line(lineno: int, raw: str) -> Assertion | None:
         )
 
     kind = _parse_edge_kind(words[0])
-    source, target, rest = _parse_arrow(words[1:])
+    source, target, rest = _parse_arrow(words[1:], prefix)
     if not negated and WILDCARD in (source, target):
         raise SyntaxProblem("`*` is only allowed in `not` and `count` lines")
     compare: str | None = None
@@ -144,11 +149,12 @@ def parse_line(lineno: int, raw: str) -> Assertion | None:
 
 
 def parse_expected(path: Path) -> list[Assertion]:
+    prefix = PREFIXES[path.parent.parent.name]
     assertions: list[Assertion] = []
     problems: list[str] = []
     for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         try:
-            parsed = parse_line(lineno, raw)
+            parsed = parse_line(lineno, raw, prefix)
         except SyntaxProblem as exc:
             problems.append(f"{path}:{lineno}: {exc}\n    {raw.strip()}")
             continue
@@ -274,11 +280,11 @@ def build_graph(repo: Path) -> dict[str, Any]:
 
 
 def _case_id(case: Path) -> str:
-    return case.name
+    return f"{case.parent.name}/{case.name}"
 
 
 @pytest.mark.parametrize("case", CASES, ids=_case_id)
-def test_python_fixture(case: Path, tmp_path: Path) -> None:
+def test_resolution_fixture(case: Path, tmp_path: Path) -> None:
     assertions = parse_expected(case / "EXPECTED")
     repo = tmp_path / case.name
     shutil.copytree(case, repo, ignore=shutil.ignore_patterns("EXPECTED"))
@@ -300,4 +306,5 @@ def test_python_fixture(case: Path, tmp_path: Path) -> None:
 
 
 def test_cases_exist() -> None:
-    assert CASES, f"no fixtures found under {CASES_DIR}"
+    for folder in PREFIXES:
+        assert any(case.parent.name == folder for case in CASES), f"no {folder} fixtures"

@@ -1,0 +1,74 @@
+"""What every ecosystem's resolver shares: confidence tiers, name matching,
+dispatch to overrides, and the linear search of a class's ancestors.
+
+Each resolver reads its own language's facts, but a call is as certain in one
+language as in another when the same evidence binds it; these rules are
+written once so that a confidence means the same everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
+
+CERTAIN = 1.0
+"""Scope, import and class rules bind the name to exactly one definition."""
+ANNOTATED_CONFIDENCE = 0.9
+"""A type known from an annotation, a declared return type or a typed field: an
+instance of a subclass may stand in."""
+NAME_MATCH_LIMIT = 5
+"""More candidates than this for a name match: no edge at all."""
+NAME_MATCH_CONFIDENCE = 0.5
+"""A call on a receiver of unknown type, split between the methods of its name."""
+NAME_MATCH_TAG = "name-match"
+COMMON_NAME_FACTOR = 0.5
+COMMON_METHOD_NAMES = frozenset(
+    """get set run close update add remove append extend pop clear copy items keys values
+    read write open start stop send execute call process handle render save load delete
+    reset format join split replace setup validate parse apply next flush connect
+    commit rollback emit put post patch create build init check visit compile dispatch""".split()
+)
+"""Method names so common that a name match on them says little: halved again."""
+DISPATCH_CONFIDENCE = 0.5
+"""A method call on an instance of a class reaches the overrides in its subclasses
+(the instance may be one of them): this share of the call's confidence, split
+between the overrides."""
+DISPATCH_TAG = "dispatch"
+"""Tags a call that reaches an override only if the receiver is a subclass instance."""
+
+T = TypeVar("T", bound=Hashable)
+
+
+def name_matches(name: str, candidates: Sequence[T]) -> list[tuple[T, float]]:
+    """The edges a call of method ``name`` on an unknown receiver gets: each of at
+    most ``NAME_MATCH_LIMIT`` candidates at an equal share, never certain."""
+    if not candidates or len(candidates) > NAME_MATCH_LIMIT:
+        return []
+    confidence = NAME_MATCH_CONFIDENCE / len(candidates)
+    if name in COMMON_METHOD_NAMES:
+        confidence *= COMMON_NAME_FACTOR
+    return [(symbol, confidence) for symbol in candidates]
+
+
+def dispatched(overrides: Sequence[T], confidence: float) -> list[tuple[T, float]]:
+    """The override edges of a call resolved at ``confidence`` on an instance."""
+    if not overrides:
+        return []
+    share = confidence * DISPATCH_CONFIDENCE / len(overrides)
+    return [(override, share) for override in overrides]
+
+
+def ancestors(start: T, bases: Callable[[T], Sequence[T]], limit: int = 200) -> list[T]:
+    """``start`` and its ancestors, nearest first, each once (depth-first in the
+    order the bases are written; a cycle is cut). Iterative: no recursion."""
+    order: list[T] = []
+    seen: set[T] = set()
+    stack = [start]
+    while stack and len(order) < limit:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        order.append(current)
+        stack.extend(reversed(bases(current)))
+    return order

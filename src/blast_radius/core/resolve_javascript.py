@@ -1,0 +1,824 @@
+"""JavaScript and TypeScript resolution: modules, imports and exports, calls,
+references and inheritance.
+
+A module is a file. A specifier resolves the way TypeScript and Node resolve
+it: relative paths with extension and ``index`` probing, a written ``.js`` to
+the ``.ts`` source beside it. Exports are followed through re-exports and
+``export *`` to the definition (a name two ``export *`` provide is ambiguous
+and binds nothing). Lexical scopes hoist declarations; a class body is no
+scope of its own; ``this`` belongs to the nearest method, through arrow
+functions but not through a ``function``. Receivers are typed by annotations,
+``new``, constructor parameter properties and fields, and one step of a
+declared return type; anything else is matched by name, as for every
+ecosystem (see ``core.resolution``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from blast_radius.core.facts import (
+    ANONYMOUS_SCOPE,
+    MODULE_SCOPE,
+    Definition,
+    FileFacts,
+    Import,
+    Reference,
+)
+from blast_radius.core.graph import Edge, FileOutput, Node
+from blast_radius.core.js_projects import JsProjects, Package
+from blast_radius.core.languages import language_for_path
+from blast_radius.core.resolution import (
+    ANNOTATED_CONFIDENCE,
+    CERTAIN,
+    DISPATCH_TAG,
+    NAME_MATCH_TAG,
+    ancestors,
+    dispatched,
+    name_matches,
+)
+
+PREFIX = "js:"
+SOURCE_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+"""The order TypeScript probes a specifier without an extension in."""
+WRITTEN_FOR = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
+"""A specifier written with the output's extension names the source beside it."""
+TYPE_KINDS = frozenset({"interface", "type", "enum", "namespace"})
+"""Definitions that only type or group: no call runs them."""
+CONSTRUCTOR = "constructor"
+OWN_THIS = "own-this"
+TYPE_ONLY_TAG = "type-checking"
+DEFERRED_TAG = "deferred"
+_MAX_DEPTH = 40
+
+Symbol = tuple[str, int]
+"""A definition: (file path, definition index), or (path, MODULE_SCOPE) for a module."""
+
+
+class Opaque(Enum):
+    """A name that is bound, but to nothing the repository defines."""
+
+    UNKNOWN = "unknown"
+    """A local variable or parameter of unknown value, or an expression."""
+    EXTERNAL = "external"
+    """Imported from a package outside the repository (or not found)."""
+    AMBIGUOUS = "ambiguous"
+    """Two ``export *`` provide the name: the module does not export it."""
+
+
+Resolution = Symbol | Opaque | None
+
+
+@dataclass(slots=True)
+class _File:
+    facts: FileFacts
+    children: dict[int, dict[str, int]] = field(default_factory=dict)
+    """Named definitions by enclosing scope (hoisted: order does not matter)."""
+    imports: dict[int, dict[str, Import]] = field(default_factory=dict)
+    bindings: dict[int, set[str]] = field(default_factory=dict)
+    typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
+    own_this: frozenset[int] = frozenset()
+    qualnames: list[str] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+
+    @staticmethod
+    def of(facts: FileFacts) -> _File:
+        file = _File(facts)
+        defs = facts.definitions
+        for index, d in enumerate(defs):
+            if d.kind != ANONYMOUS_SCOPE:
+                file.children.setdefault(d.parent, {})[d.name] = index
+        for imp in facts.imports:
+            local = imp.alias or imp.name
+            if local and local != "*":
+                file.imports.setdefault(imp.scope, {})[local] = imp
+        for scope, name in facts.bindings:
+            file.bindings.setdefault(scope, set()).add(name)
+        for scope, name, expression, how in facts.typed:
+            file.typed.setdefault((scope, name), []).append((expression, how))
+        file.own_this = frozenset(i for i, trait in facts.traits if trait == OWN_THIS)
+        file.qualnames, file.ids = definition_ids(facts.path, defs)
+        return file
+
+    @property
+    def node_id(self) -> str:
+        return PREFIX + self.facts.path
+
+    def symbol_id(self, index: int) -> str:
+        return self.node_id if index == MODULE_SCOPE else self.ids[index]
+
+
+def definition_ids(path: str, definitions: Sequence[Definition]) -> tuple[list[str], list[str]]:
+    """Qualified names (``path:Class.method``) and node ids of a file's definitions.
+
+    An anonymous scope is not a symbol: it takes its parent's name and id. A
+    name defined twice in one scope (overloads, redeclarations) keeps the last
+    as the symbol; earlier ones get numbered ids (``#1``).
+    """
+    qualnames: list[str] = []
+    last: dict[str, int] = {}
+    for index, d in enumerate(definitions):
+        if d.kind == ANONYMOUS_SCOPE:
+            qualnames.append(path if d.parent == MODULE_SCOPE else qualnames[d.parent])
+            continue
+        parent = qualnames[d.parent] if d.parent != MODULE_SCOPE else ""
+        qualname = f"{parent}.{d.name}" if parent and parent != path else f"{path}:{d.name}"
+        qualnames.append(qualname)
+        last[qualname] = index
+    ids: list[str] = []
+    counts: dict[str, int] = {}
+    for index, (d, qualname) in enumerate(zip(definitions, qualnames, strict=True)):
+        if d.kind == ANONYMOUS_SCOPE:
+            ids.append(PREFIX + path if d.parent == MODULE_SCOPE else ids[d.parent])
+        elif last[qualname] == index:
+            ids.append(PREFIX + qualname)
+        else:
+            counts[qualname] = counts.get(qualname, 0) + 1
+            ids.append(f"{PREFIX}{qualname}#{counts[qualname]}")
+    return qualnames, ids
+
+
+def _node_kind(facts: FileFacts, index: int) -> str:
+    defs = facts.definitions
+    d = defs[index]
+    if d.kind == "function" and d.parent != MODULE_SCOPE and defs[d.parent].kind == "class":
+        return "method"
+    return d.kind
+
+
+class JavaScriptResolver:
+    """Resolves the facts of every JavaScript and TypeScript file into graph parts."""
+
+    def __init__(
+        self,
+        facts: Sequence[FileFacts],
+        all_paths: Iterable[str],
+        projects: JsProjects | None = None,
+    ) -> None:
+        self._projects = projects or JsProjects()
+        self._files = {f.path: _File.of(f) for f in sorted(facts, key=lambda f: f.path)}
+        self._paths = frozenset(all_paths)
+        self._specifiers: dict[tuple[str, str], str | None] = {}
+        self._exports: dict[tuple[str, str], Resolution] = {}
+        self._exporting: set[tuple[str, str]] = set()
+        self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
+        self._methods_by_name: dict[str, list[Symbol]] = {}
+        for path, file in self._files.items():
+            defs = file.facts.definitions
+            for index, d in enumerate(defs):
+                if (
+                    d.kind == "function"
+                    and d.parent != MODULE_SCOPE
+                    and defs[d.parent].kind == "class"
+                    and file.children[d.parent].get(d.name) == index
+                    and d.name != CONSTRUCTOR
+                ):
+                    self._methods_by_name.setdefault(d.name, []).append((path, index))
+        self._override_cache: dict[tuple[Symbol, str], tuple[Symbol, ...]] = {}
+
+    # ---- modules -------------------------------------------------------------
+
+    def _resolve_specifier(self, importer: str, specifier: str) -> str | None:
+        """The repository file ``specifier`` names from ``importer``; None when outside."""
+        key = (importer, specifier)
+        if key in self._specifiers:
+            return self._specifiers[key]
+        found = None
+        if specifier.startswith(("./", "../")) or specifier in (".", ".."):
+            base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), specifier))
+            if not base.startswith("../"):
+                found = self._probe(base)
+        elif not specifier.startswith(("/", "node:")):
+            found = self._bare(importer, specifier)
+        self._specifiers[key] = found
+        return found
+
+    def _bare(self, importer: str, specifier: str) -> str | None:
+        """A bare specifier: the importer's ``paths`` (longest prefix first), its
+        ``baseUrl``, then a package of the repository by name (itself included)."""
+        config = self._projects.config_for(importer)
+        if config is not None:
+            best: tuple[int, str, tuple[str, ...]] | None = None
+            for pattern, targets in config.paths:
+                prefix, star, suffix = pattern.partition("*")
+                if star and specifier.startswith(prefix) and specifier.endswith(suffix):
+                    if len(specifier) >= len(prefix) + len(suffix) and (
+                        best is None or len(prefix) > best[0]
+                    ):
+                        matched = specifier[len(prefix) : len(specifier) - len(suffix)]
+                        best = (len(prefix), matched, targets)
+                elif not star and specifier == pattern:
+                    best = (len(pattern) + 1, "", targets)
+                    break
+            if best is not None:
+                for target in best[2]:
+                    found = self._probe(target.replace("*", best[1]))
+                    if found is not None:
+                        return found
+            if config.base_url is not None:
+                found = self._probe(posixpath.join(config.base_url, specifier))
+                if found is not None:
+                    return found
+        named = self._projects.package_for(specifier)
+        if named is None:
+            return None
+        package, subpath = named
+        return self._package_entry(package, subpath)
+
+    def _package_entry(self, package: Package, subpath: str) -> str | None:
+        """The source file a subpath of a local package names: its ``exports`` (or
+        ``types``/``main``) target, mapped from built output back to the source."""
+        targets: tuple[str, ...] = ()
+        for pattern, entry in package.entries:
+            prefix, star, suffix = pattern.partition("*")
+            if pattern == subpath:
+                targets = entry
+                break
+            if star and subpath.startswith(prefix) and subpath.endswith(suffix):
+                matched = subpath[len(prefix) : len(subpath) - len(suffix)]
+                targets = tuple(t.replace("*", matched) for t in entry)
+        if (not targets and not package.entries) or (subpath != "." and not targets):
+            targets = (posixpath.join(package.folder, subpath),) if subpath != "." else ()
+            targets += (posixpath.join(package.folder, "src", subpath.removeprefix("./")),)
+        if not targets:
+            targets = (posixpath.join(package.folder, "index"),)
+        for target in targets:
+            found = self._probe(posixpath.normpath(target)) or self._source_of(package, target)
+            if found is not None:
+                return found
+        return None
+
+    def _source_of(self, package: Package, target: str) -> str | None:
+        """``dist/x.js`` (or ``.d.ts``, ``lib/``, ``build/``, ``out/``) of a package
+        back to its ``src/x.ts``."""
+        relative = posixpath.relpath(posixpath.normpath(target), package.folder or ".")
+        stem = relative
+        for extension in (".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs", ".jsx"):
+            if stem.endswith(extension):
+                stem = stem[: -len(extension)]
+                break
+        first, _, rest = stem.partition("/")
+        candidates = [stem]
+        if first in ("dist", "lib", "build", "out", "esm", "cjs", "types") and rest:
+            candidates += [f"src/{rest}", rest]
+            second, _, deeper = rest.partition("/")
+            if second in ("esm", "cjs", "src", "types") and deeper:
+                candidates += [f"src/{deeper}"]
+        for candidate in candidates:
+            found = self._probe(posixpath.normpath(posixpath.join(package.folder, candidate)))
+            if found is not None:
+                return found
+        return None
+
+    def _probe(self, base: str) -> str | None:
+        """A file for ``base`` as TypeScript probes it: as written, the source for a
+        written output extension, with each source extension, then ``base/index``."""
+        if base in self._files:
+            return base
+        stem, ext = posixpath.splitext(base)
+        for replacement in WRITTEN_FOR.get(ext, ()):
+            if stem + replacement in self._files:
+                return stem + replacement
+        for candidate in (base, base + "/index"):
+            for extension in SOURCE_EXTENSIONS:
+                if candidate + extension in self._files:
+                    return candidate + extension
+        return None
+
+    def _import_target(self, path: str, imp: Import) -> Resolution:
+        """What an import binds: a module, an exported definition, or an opaque value."""
+        target = self._resolve_specifier(path, imp.source)
+        if target is None:
+            return Opaque.EXTERNAL
+        if imp.name is None:
+            return (target, MODULE_SCOPE)
+        return self._export(target, imp.name, 0)
+
+    def _export(self, path: str, name: str, depth: int) -> Resolution:
+        """What module ``path`` exports as ``name``, through re-exports (fixed point).
+
+        ``export *`` provides every name but ``default``; a name that two of them
+        provide, differently, is ambiguous. A module that exports nothing by
+        statement (a script, or CommonJS the queries did not read) offers its
+        top-level definitions.
+        """
+        key = (path, name)
+        if key in self._exports:
+            return self._exports[key]
+        if key in self._exporting or depth > _MAX_DEPTH:
+            return None  # a re-export cycle
+        self._exporting.add(key)
+        try:
+            result = self._export_uncached(path, name, depth)
+        finally:
+            self._exporting.discard(key)
+        self._exports[key] = result
+        return result
+
+    def _export_uncached(self, path: str, name: str, depth: int) -> Resolution:
+        file = self._files[path]
+        exported = file.facts.exported
+        for export in exported:
+            if export.name != name or (export.local == "*" and export.name == "*"):
+                continue
+            if export.source:
+                source = self._resolve_specifier(path, export.source)
+                if source is None:
+                    return Opaque.EXTERNAL
+                if export.local == "*":
+                    return (source, MODULE_SCOPE)  # `export * as ns from`
+                return self._export(source, export.local, depth + 1)
+            if not export.local:
+                # An anonymous default: the definition named `default`, else a value.
+                index = file.children.get(MODULE_SCOPE, {}).get("default")
+                return (path, index) if index is not None else Opaque.UNKNOWN
+            return self._lookup(path, MODULE_SCOPE, export.local, depth + 1)
+        if name != "default":
+            found: set[Symbol] = set()
+            opaque = False
+            for export in exported:
+                if export.name == "*" and export.source:
+                    source = self._resolve_specifier(path, export.source)
+                    if source is None:
+                        continue
+                    target = self._export(source, name, depth + 1)
+                    if isinstance(target, tuple):
+                        found.add(target)
+                    elif target is not None:
+                        opaque = True
+            if len(found) > 1:
+                return Opaque.AMBIGUOUS
+            if found:
+                return found.pop()
+            if opaque:
+                return Opaque.UNKNOWN
+        if not exported:
+            index = file.children.get(MODULE_SCOPE, {}).get(name)
+            if index is not None:
+                return (path, index)
+        return None
+
+    # ---- names ---------------------------------------------------------------
+
+    def _lookup(self, path: str, scope: int, name: str, depth: int = 0) -> Resolution:
+        """What ``name`` means in ``scope``: the nearest definition, import or binding
+        outwards; a class body encloses nothing (its members are no bare names)."""
+        file = self._files[path]
+        defs = file.facts.definitions
+        current = scope
+        innermost = True
+        while True:
+            if current == MODULE_SCOPE or innermost or defs[current].kind != "class":
+                index = file.children.get(current, {}).get(name)
+                if index is not None and not (
+                    current != MODULE_SCOPE and defs[current].kind == "class"
+                ):
+                    return (path, index)
+                imp = file.imports.get(current, {}).get(name)
+                if imp is not None:
+                    return self._import_target(path, imp) if depth <= _MAX_DEPTH else None
+                if name in file.bindings.get(current, ()):
+                    return Opaque.UNKNOWN
+            if current == MODULE_SCOPE:
+                return None
+            innermost = False
+            current = defs[current].parent
+
+    def _binding_scope(self, path: str, scope: int, name: str) -> int | None:
+        """The scope whose binding of ``name`` a use in ``scope`` sees, if a binding."""
+        file = self._files[path]
+        defs = file.facts.definitions
+        current = scope
+        while True:
+            if name in file.children.get(current, {}) or name in file.imports.get(current, {}):
+                return None
+            if name in file.bindings.get(current, ()) or (current, name) in file.typed:
+                return current
+            if current == MODULE_SCOPE:
+                return None
+            current = defs[current].parent
+
+    def _this_class(self, path: str, scope: int) -> int | None:
+        """The class whose instance ``this`` is in ``scope``: the nearest method's
+        class, through arrow functions and callbacks, never through a ``function``."""
+        file = self._files[path]
+        defs = file.facts.definitions
+        current = scope
+        while current != MODULE_SCOPE:
+            d = defs[current]
+            if d.kind == "class":
+                return current  # a field initialiser
+            if d.kind == "function":
+                parent = d.parent
+                if parent != MODULE_SCOPE and defs[parent].kind == "class":
+                    return parent
+                return None  # a function's `this` is its own
+            if current in file.own_this:
+                return None
+            current = d.parent
+        return None
+
+    def _kind(self, symbol: Symbol) -> str:
+        if symbol[1] == MODULE_SCOPE:
+            return "module"
+        return self._files[symbol[0]].facts.definitions[symbol[1]].kind
+
+    def _resolve_chain(self, path: str, scope: int, parts: Sequence[str]) -> Resolution:
+        """``a.b.c`` through modules (namespace imports) and classes (static members)."""
+        current = self._lookup(path, scope, parts[0])
+        for part in parts[1:]:
+            if not isinstance(current, tuple):
+                return current
+            kind = self._kind(current)
+            if kind == "module":
+                current = self._export(current[0], part, 0)
+                if current is None:
+                    return Opaque.UNKNOWN
+            elif kind in ("class", "namespace", "enum"):
+                member = self._member(current, part)
+                if member is None:
+                    return Opaque.UNKNOWN
+                current = member
+            else:
+                return Opaque.UNKNOWN
+        return current
+
+    # ---- classes -------------------------------------------------------------
+
+    def _bases(self, cls: Symbol) -> tuple[Symbol, ...]:
+        cached = self._bases_cache.get(cls)
+        if cached is not None:
+            return cached
+        self._bases_cache[cls] = ()
+        file = self._files[cls[0]]
+        scope = file.facts.definitions[cls[1]].parent
+        found = []
+        for base in file.facts.bases:
+            if base.definition == cls[1]:
+                target = self._resolve_chain(cls[0], scope, base.expression.split("."))
+                if (
+                    isinstance(target, tuple)
+                    and self._kind(target) in ("class", "interface")
+                    and target != cls
+                ):
+                    found.append(target)
+        result = tuple(found)
+        self._bases_cache[cls] = result
+        return result
+
+    def _member(self, cls: Symbol, name: str, skip_self: bool = False) -> Symbol | None:
+        """The member ``name`` of ``cls`` or of the nearest ancestor defining it."""
+        chain = ancestors(cls, self._bases)
+        for klass in chain[1:] if skip_self else chain:
+            index = self._files[klass[0]].children.get(klass[1], {}).get(name)
+            if index is not None:
+                return (klass[0], index)
+        return None
+
+    def _overrides(self, cls: Symbol, name: str) -> tuple[Symbol, ...]:
+        """The methods ``name`` that classes deriving from ``cls`` define themselves."""
+        key = (cls, name)
+        cached = self._override_cache.get(key)
+        if cached is None:
+            cached = tuple(
+                method
+                for method in self._methods_by_name.get(name, ())
+                if (owner := (method[0], self._parent(method))) != cls
+                and cls in ancestors(owner, self._bases)[1:]
+            )
+            self._override_cache[key] = cached
+        return cached
+
+    def _parent(self, symbol: Symbol) -> int:
+        return self._files[symbol[0]].facts.definitions[symbol[1]].parent
+
+    def _construction(self, cls: Symbol, confidence: float) -> list[tuple[Symbol, float]]:
+        """``new C()``: the class, and the constructor it runs (its own or inherited)."""
+        result = [(cls, confidence)]
+        constructor = self._member(cls, CONSTRUCTOR)
+        if constructor is not None:
+            result.append((constructor, confidence))
+        return result
+
+    # ---- types -----------------------------------------------------------------
+
+    def _class_named(self, path: str, scope: int, expression: str) -> Symbol | None:
+        target = self._resolve_chain(path, scope, expression.split("."))
+        if isinstance(target, tuple) and self._kind(target) in ("class", "interface"):
+            return target
+        return None
+
+    def _return_type(self, function: Symbol) -> tuple[Symbol, float] | None:
+        """The class a function is declared to return (or to resolve, when async)."""
+        file = self._files[function[0]]
+        scope = file.facts.definitions[function[1]].parent
+        for index, expression, how in file.facts.returns:
+            if index == function[1] and how in ("annotated", "awaited"):
+                cls = self._class_named(function[0], scope, expression)
+                if cls is not None:
+                    return cls, ANNOTATED_CONFIDENCE
+        return None
+
+    def _variable_type(self, path: str, scope: int, name: str) -> tuple[Symbol, float] | None:
+        """The class of a variable or parameter every typed binding of which agrees."""
+        owner = self._binding_scope(path, scope, name)
+        if owner is None:
+            return None
+        file = self._files[path]
+        typed = file.typed.get((owner, name))
+        if not typed or len({(e, h) for e, h in typed}) != 1:
+            return None
+        expression, how = typed[0]
+        if how == "constructed":
+            cls = self._class_named(path, owner, expression)
+            return (cls, CERTAIN) if cls is not None else None
+        if how == "annotated":
+            cls = self._class_named(path, owner, expression)
+            return (cls, ANNOTATED_CONFIDENCE) if cls is not None else None
+        if how in ("called", "awaited"):
+            callee = self._resolve_chain(path, owner, expression.split("."))
+            if isinstance(callee, tuple) and self._kind(callee) == "function":
+                return self._return_type(callee)
+        return None
+
+    def _field_type(self, cls: Symbol, name: str) -> tuple[Symbol, float] | None:
+        """The class of ``this.name``: a typed field, a constructor parameter
+        property, or ``this.name = new C()``, in the class or an ancestor."""
+        for klass in ancestors(cls, self._bases):
+            file = self._files[klass[0]]
+            defs = file.facts.definitions
+            scopes = [klass[1], *file.children.get(klass[1], {}).values()]
+            for scope in scopes:
+                for expression, how in file.typed.get((scope, name), ()):
+                    if how == "field" and (scope == klass[1] or defs[scope].name == CONSTRUCTOR):
+                        found = self._class_named(klass[0], klass[1], expression)
+                        if found is not None:
+                            return found, ANNOTATED_CONFIDENCE
+                for expression, how in file.typed.get((scope, "this." + name), ()):
+                    if how == "constructed":
+                        found = self._class_named(klass[0], klass[1], expression)
+                        if found is not None:
+                            return found, ANNOTATED_CONFIDENCE
+        return None
+
+    def _instance_type(self, path: str, scope: int, receiver: str) -> tuple[Symbol, float] | None:
+        """The class of the instance ``receiver`` evaluates to, if known."""
+        if receiver.endswith("()"):
+            callee = self._callee(path, scope, receiver[:-2])
+            if callee is None:
+                return None
+            symbol, confidence = callee
+            if self._kind(symbol) == "function":
+                returned = self._return_type(symbol)
+                return None if returned is None else (returned[0], confidence * returned[1])
+            return None
+        parts = receiver.split(".")
+        current: tuple[Symbol, float] | None
+        if parts[0] == "this":
+            cls = self._this_class(path, scope)
+            if cls is None:
+                return None
+            current = ((path, cls), CERTAIN)
+        else:
+            current = self._variable_type(path, scope, parts[0])
+        for part in parts[1:]:
+            if current is None:
+                return None
+            field_type = self._field_type(current[0], part)
+            current = (
+                None if field_type is None else (field_type[0], min(current[1], field_type[1]))
+            )
+        return current
+
+    def _callee(self, path: str, scope: int, expression: str) -> tuple[Symbol, float] | None:
+        """What calling ``expression`` calls, when it is a definition."""
+        parts = expression.split(".")
+        target = self._resolve_chain(path, scope, parts)
+        if isinstance(target, tuple):
+            return target, CERTAIN
+        if len(parts) >= 2:
+            instance = self._instance_type(path, scope, ".".join(parts[:-1]))
+            if instance is not None:
+                member = self._member(instance[0], parts[-1])
+                if member is not None:
+                    return member, instance[1]
+        return None
+
+    # ---- references --------------------------------------------------------------
+
+    def _resolve_reference(
+        self, path: str, ref: Reference
+    ) -> tuple[list[tuple[Symbol, float]], tuple[str, ...], list[tuple[Symbol, float]]]:
+        """Targets of one reference with their confidences, the edges' tags, and the
+        overrides a call on an instance may reach besides (tagged ``dispatch``)."""
+        file = self._files[path]
+        scope = ref.scope
+        if ref.header and scope != MODULE_SCOPE:
+            scope = file.facts.definitions[scope].parent
+        call = ref.kind == "call"
+        receiver = ref.receiver
+        if receiver is None and ref.name == "super":
+            cls = self._this_class(path, scope)
+            if cls is None:
+                return [], (), []
+            constructor = self._member((path, cls), CONSTRUCTOR, skip_self=True)
+            return ([(constructor, CERTAIN)] if constructor is not None else []), (), []
+        if receiver is None:
+            target = self._lookup(path, scope, ref.name)
+            return self._targets(target, call), (), []
+        if receiver == "super":
+            cls = self._this_class(path, scope)
+            member = (
+                self._member((path, cls), ref.name, skip_self=True) if cls is not None else None
+            )
+            return ([(member, CERTAIN)] if member is not None else []), (), []
+        if receiver in ("?", "#literal"):
+            return (self._by_name(ref.name) if call else []), (NAME_MATCH_TAG,), []
+        if not receiver.endswith("()") and receiver != "this":
+            target = self._resolve_chain(path, scope, [*receiver.split("."), ref.name])
+            if isinstance(target, tuple):
+                return self._targets(target, call), (), []
+            if target is Opaque.EXTERNAL or target is Opaque.AMBIGUOUS:
+                return [], (), []
+        instance = self._instance_type(path, scope, receiver)
+        if instance is not None:
+            static, confidence = instance
+            member = self._member(static, ref.name)
+            if member is not None and self._kind(member) in ("function", "class"):
+                overrides = self._overrides(static, ref.name) if call else ()
+                return [(member, confidence)], (), dispatched(overrides, confidence)
+            if member is not None:
+                return [], (), []
+        if not call:
+            return [], (), []
+        return self._by_name(ref.name), (NAME_MATCH_TAG,), []
+
+    def _by_name(self, name: str) -> list[tuple[Symbol, float]]:
+        return name_matches(name, self._methods_by_name.get(name, ()))
+
+    def _targets(self, target: Resolution, call: bool) -> list[tuple[Symbol, float]]:
+        if not isinstance(target, tuple):
+            return []
+        kind = self._kind(target)
+        if kind == "module" and call:
+            # `const greet = require("./greet"); greet()`: CommonJS's `module.exports`
+            target = self._export(target[0], "default", 0)
+            if not isinstance(target, tuple) or self._kind(target) == "module":
+                return []
+            kind = self._kind(target)
+        if kind == "module" or (call and kind in TYPE_KINDS):
+            return []
+        if call and kind == "class":
+            return self._construction(target, CERTAIN)
+        return [(target, CERTAIN)]
+
+    # ---- building ------------------------------------------------------------------
+
+    def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
+        """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
+        return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def _build_file(self, path: str) -> FileOutput:
+        file = self._files[path]
+        facts = file.facts
+        rule = language_for_path(path)
+        language = rule.name if rule else "javascript"
+        nodes = [
+            Node(
+                file.node_id,
+                "module",
+                posixpath.basename(path),
+                path,
+                path,
+                1,
+                max(facts.line_count, 1),
+                language,
+            )
+        ]
+        edges = [Edge("file:" + path, file.node_id, "contains", CERTAIN, 1)]
+        defs = facts.definitions
+        for index, d in enumerate(defs):
+            if d.kind == ANONYMOUS_SCOPE:
+                continue
+            nodes.append(
+                Node(
+                    file.ids[index],
+                    _node_kind(facts, index),
+                    d.name,
+                    file.qualnames[index],
+                    path,
+                    d.start_line,
+                    d.end_line,
+                    language,
+                )
+            )
+            edges.append(
+                Edge(file.symbol_id(d.parent), file.ids[index], "contains", CERTAIN, d.start_line)
+            )
+        specifiers = [(imp.source, imp.line, imp.scope, imp.type_only) for imp in facts.imports]
+        specifiers += [(e.source, e.line, MODULE_SCOPE, False) for e in facts.exported if e.source]
+        counts = {"resolved": 0, "name_matched": 0, "ambiguous": 0, "unresolved": 0}
+        for source, line, scope, type_only in specifiers:
+            target = self._resolve_specifier(path, source)
+            if target is None or target == path:
+                continue
+            import_tags = []
+            if scope != MODULE_SCOPE:
+                import_tags.append(DEFERRED_TAG)
+            if type_only:
+                import_tags.append(TYPE_ONLY_TAG)
+            edges.append(
+                Edge(file.node_id, PREFIX + target, "imports", CERTAIN, line, tuple(import_tags))
+            )
+        for ref in facts.references:
+            targets, tags, overrides = self._resolve_reference(path, ref)
+            if not targets:
+                counts["unresolved"] += 1
+                continue
+            if NAME_MATCH_TAG in tags:
+                counts["name_matched"] += 1
+                if len(targets) > 1:
+                    counts["ambiguous"] += 1
+            else:
+                counts["resolved"] += 1
+            source_id = file.symbol_id(ref.scope)
+            kind = "calls" if ref.kind == "call" else "references"
+            tagged = [(t, tags) for t in targets] + [(o, (DISPATCH_TAG,)) for o in overrides]
+            for (symbol, confidence), edge_tags in tagged:
+                target_id = self._files[symbol[0]].symbol_id(symbol[1])
+                if target_id != source_id:
+                    edges.append(Edge(source_id, target_id, kind, confidence, ref.line, edge_tags))
+        for base in facts.bases:
+            owner = (path, base.definition)
+            scope = defs[base.definition].parent
+            parent = self._resolve_chain(path, scope, base.expression.split("."))
+            if not isinstance(parent, tuple) or parent == owner:
+                continue
+            if self._kind(parent) in ("class", "interface"):
+                parent_id = self._files[parent[0]].symbol_id(parent[1])
+                edges.append(
+                    Edge(file.ids[base.definition], parent_id, "inherits", CERTAIN, base.line)
+                )
+        return FileOutput(tuple(nodes), tuple(edges), counts, ())
+
+
+def javascript_symbols(
+    facts: FileFacts, module_id: str
+) -> list[tuple[str, str, str, int, int, int]]:
+    """(id, kind, name, start, end, body line) of a file's symbols, as graph nodes name them."""
+    _, ids = definition_ids(facts.path, facts.definitions)
+    return [
+        (ids[index], _node_kind(facts, index), d.name, d.start_line, d.end_line, d.body_line)
+        for index, d in enumerate(facts.definitions)
+        if d.kind != ANONYMOUS_SCOPE
+    ]
+
+
+def javascript_interface(facts: FileFacts) -> FileFacts:
+    """What resolving other files may read of this one: definitions, imports,
+    exports, inheritance, return types, traits, and the bindings and types of
+    its module scope, its classes and their constructors (fields)."""
+    defs = facts.definitions
+    kept = {MODULE_SCOPE} | {
+        i
+        for i, d in enumerate(defs)
+        if d.kind == "class" or (d.name == CONSTRUCTOR and d.parent != MODULE_SCOPE)
+    }
+    return FileFacts(
+        path=facts.path,
+        language=facts.language,
+        line_count=facts.line_count,
+        definitions=facts.definitions,
+        imports=facts.imports,
+        references=(),
+        bases=facts.bases,
+        bindings=tuple(b for b in facts.bindings if b[0] in kept),
+        typed=tuple(t for t in facts.typed if t[0] in kept),
+        exports=facts.exports,
+        entry_points=(),
+        syntax_errors=facts.syntax_errors,
+        notes=facts.notes,
+        returns=facts.returns,
+        traits=facts.traits,
+        exported=facts.exported,
+    )
+
+
+def javascript_interface_digest(interface: FileFacts) -> str:
+    """A digest of what other files' resolution reads; line numbers excluded."""
+    payload = [
+        [(d.kind, d.name, d.parent) for d in interface.definitions],
+        [(i.source, i.name, i.alias, i.scope, i.type_only) for i in interface.imports],
+        [(b.definition, b.expression) for b in interface.bases],
+        interface.bindings,
+        interface.typed,
+        [(e.name, e.local, e.source) for e in interface.exported],
+        interface.returns,
+        interface.traits,
+    ]
+    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

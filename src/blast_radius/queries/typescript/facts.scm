@@ -1,0 +1,120 @@
+; TypeScript (and TSX) facts, added to javascript/facts.scm: declarations
+; that only type, heritage clauses, typed parameters and fields, return
+; annotations, `import type` and `import x = require()`.
+
+; ---- definitions -------------------------------------------------------
+(abstract_class_declaration
+  name: (type_identifier) @name
+  body: (class_body) @body) @definition.class
+
+(interface_declaration
+  name: (type_identifier) @name
+  body: (_) @body) @definition.interface
+
+(type_alias_declaration name: (type_identifier) @name) @definition.type
+
+(enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.enum
+
+(internal_module name: (identifier) @name body: (statement_block) @body) @definition.namespace
+
+; Overload signatures and abstract methods are the method's declaration.
+(abstract_method_signature
+  name: (property_identifier) @name
+  parameters: (formal_parameters) @parameters) @definition.function
+
+; A class field holding a function: a method.
+(public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
+  @definition.function
+
+; ---- imports and exports ------------------------------------------------
+; `import type ...` exists for the type checker only.
+(import_statement "type") @region.type_only
+(export_statement "type") @region.type_only
+
+; `import x = require("m")`
+(import_statement
+  (import_require_clause
+    (identifier) @import.alias
+    source: (string (string_fragment) @import.module))) @import
+
+(export_statement
+  declaration: [
+    (abstract_class_declaration name: (type_identifier) @exported.local)
+    (interface_declaration name: (type_identifier) @exported.local)
+    (type_alias_declaration name: (type_identifier) @exported.local)
+    (enum_declaration name: (identifier) @exported.local)
+    (internal_module name: (identifier) @exported.local)
+  ]) @exported.binding
+
+; ---- inheritance -------------------------------------------------------
+(class_declaration
+  (class_heritage (extends_clause value: [(identifier) (member_expression)] @inherit.base)))
+  @inherit.class
+(class
+  (class_heritage (extends_clause value: [(identifier) (member_expression)] @inherit.base)))
+  @inherit.class
+(abstract_class_declaration
+  (class_heritage (extends_clause value: [(identifier) (member_expression)] @inherit.base)))
+  @inherit.class
+(class_declaration
+  (class_heritage
+    (implements_clause [(type_identifier) (nested_type_identifier)] @inherit.base @inherit.implements)))
+  @inherit.class
+(abstract_class_declaration
+  (class_heritage
+    (implements_clause [(type_identifier) (nested_type_identifier)] @inherit.base @inherit.implements)))
+  @inherit.class
+(interface_declaration
+  (extends_type_clause [(type_identifier) (nested_type_identifier)] @inherit.base)) @inherit.class
+
+; ---- bindings and their types ---------------------------------------------
+(required_parameter pattern: (identifier) @local.binding)
+(optional_parameter pattern: (identifier) @local.binding)
+(required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @local.binding))
+
+; `(c: Cart)`, `let c: Cart`, `c: ns.Cart`
+(required_parameter
+  pattern: (identifier) @local.typed
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.annotated))
+(optional_parameter
+  pattern: (identifier) @local.typed
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.annotated))
+(variable_declarator
+  name: (identifier) @local.typed
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.annotated))
+
+; A constructor parameter with an accessibility or `readonly` modifier is also
+; a field: `constructor(private readonly svc: Service)` types `this.svc`.
+(required_parameter
+  [(accessibility_modifier) "readonly"]
+  pattern: (identifier) @local.typed
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.field))
+
+; A field declared with its type: `private repo: Repo`, or constructed:
+; `repo = new Repo()`.
+(public_field_definition
+  name: (property_identifier) @local.typed
+  type: (type_annotation [(type_identifier) (nested_type_identifier)] @local.field))
+(public_field_definition
+  name: (property_identifier) @local.typed
+  value: (new_expression constructor: [(identifier) (member_expression)] @local.field))
+
+; ---- return types ------------------------------------------------------
+(function_declaration
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @return.annotated))
+(method_definition
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @return.annotated))
+(arrow_function
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @return.annotated))
+(function_declaration
+  return_type: (type_annotation
+    (generic_type name: (type_identifier) @_promise
+      type_arguments: (type_arguments . [(type_identifier) (nested_type_identifier)] @return.awaited .)))
+  (#eq? @_promise "Promise"))
+(method_definition
+  return_type: (type_annotation
+    (generic_type name: (type_identifier) @_promise
+      type_arguments: (type_arguments . [(type_identifier) (nested_type_identifier)] @return.awaited .)))
+  (#eq? @_promise "Promise"))

@@ -1,0 +1,9 @@
+import { Cart, build, extra, ns } from './index.js';
+import Widget from './widget';
+export function App() {
+  const c = build();
+  c.price();
+  extra();
+  ns.inner();
+  return <div><Widget /></div>;
+}

@@ -1,0 +1,1 @@
+globalThis.x = 1;

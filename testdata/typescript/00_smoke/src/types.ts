@@ -1,0 +1,1 @@
+export interface Item { price(): number }

@@ -1,0 +1,2 @@
+export { add } from './math';
+export function hello() {}

@@ -1,0 +1,1 @@
+export function add(a: number, b: number) { return a + b; }
