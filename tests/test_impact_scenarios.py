@@ -392,3 +392,34 @@ def test_a_repository_whose_every_call_leaves_it_reports_no_share(
 
     assert report["index"]["name_matched_share"] == 0.0
     assert [c["id"] for c in report["changed"]] == ["python:tool.where"]
+
+
+def test_a_typescript_workspace_change_reaches_another_packages_component_and_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    repo = scenario("ts_monorepo")
+    report = impact(repo)
+    changed = "js:packages/util/src/money.ts:formatCents"
+    assert changes(report) == {(changed, "body")}
+    reached = dependents(report)
+    # @acme/util resolves to its source through `exports` and `export *`
+    assert reached["js:packages/web/src/components/Price.tsx:Price"] == (1, 1.0)
+    # JSX: the page renders the component
+    assert reached["js:packages/web/src/pages/Product.tsx:Product"] == (2, 1.0)
+    assert reached["js:packages/util/test/money.test.ts:formatCents.formats whole dollars"] == (
+        1,
+        1.0,
+    )
+    assert report["test_files"] == [
+        "packages/util/test/money.test.ts",
+        "packages/web/src/components/Price.test.tsx",
+    ]
+    # each file's runner from the nearest package.json that names one
+    assert report["test_runners"] == [
+        ["jest", "packages/util/test/money.test.ts"],
+        ["vitest", "packages/web/src/components/Price.test.tsx"],
+    ]
+    assert report["breaking"] == []
+    comment = impact(repo, fmt="markdown")
+    assert "npx jest packages/util/test/money.test.ts\n" in comment
+    assert "npx vitest run packages/web/src/components/Price.test.tsx\n" in comment

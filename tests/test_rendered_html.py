@@ -31,7 +31,7 @@ from blast_radius.app.action import SUMMARY_LIMIT
 from blast_radius.app.indexing import IndexSettings
 from blast_radius.core.markdown import Strong, show_controls
 from blast_radius.core.report import Report, report_from_json
-from blast_radius.core.view import NO_PROOF, Caps, CommentView, Section, build_view
+from blast_radius.core.view import NO_PROOF, RUNNER_COMMANDS, Caps, CommentView, Section, build_view
 from blast_radius.core.walk import WalkLimits
 
 from .test_impact_scenarios import SCENARIOS, build_scenario, impact
@@ -282,13 +282,20 @@ def check_headings_and_tables(
 def check_test_command(
     blocks: list[tuple[str, SyntaxTreeNode]], view: CommentView, report: Report, cut: bool
 ) -> None:
-    """The command to run the tests: one ``sh`` code block, one shell word per test file."""
+    """The commands to run the tests: one ``sh`` code block, a line per runner, one
+    shell word per test file."""
     commands = [node.content for _, node in blocks if node.type == "fence" and node.info == "sh"]
     if commands or not cut:
         assert commands == ([view.test_command + "\n"] if view.test_command else [])
+    pairs = report.test_runners or tuple(("pytest", file) for file in report.test_files)
+    expected = {}
+    for runner, file in pairs:
+        expected.setdefault(runner, []).append(show_controls(file))
     for command in commands:
-        files = [show_controls(file) for file in report.test_files]
-        assert shlex.split(command) == ["python", "-m", "pytest", *files]
+        lines = command.splitlines()
+        assert [shlex.split(line) for line in lines] == [
+            [*shlex.split(RUNNER_COMMANDS[runner]), *files] for runner, files in expected.items()
+        ]
 
 
 def split_more(items: list[SyntaxTreeNode]) -> tuple[list[SyntaxTreeNode], str]:

@@ -31,6 +31,7 @@ from blast_radius.core.changes import (
 from blast_radius.core.diff import FileChange
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
 from blast_radius.core.graph import UNWRITTEN_CALL_TAGS, EntryPoint, Node
+from blast_radius.core.js_projects import test_runner
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.owners import CODEOWNERS_LOCATIONS, CodeOwners, parse_codeowners
 from blast_radius.core.report import (
@@ -253,6 +254,7 @@ def analyze_impact(
         entry_points=entry_points,
         tests=tests,
         test_files=test_files,
+        test_runners=_test_runners(test_files, new.source, settings),
         owners_changed=_owner_hits(owners, changed_files, request.requested_reviewers),
         owners_affected=_owner_hits(owners, affected_files, request.requested_reviewers),
         breaking=breaking,
@@ -549,6 +551,9 @@ def _signature_changes(
     for item in changed:
         if item.change != "signature" or item.kind not in SYMBOL_KINDS or item.kind == "class":
             continue
+        item_rule = language_for_path(item.path)
+        if item_rule is None or not item_rule.checks_signatures:
+            continue  # no signatures read: nothing to say of the call sites
         sites = sorted(
             {
                 (e.source, e.kind, e.line)
@@ -729,6 +734,35 @@ def _owner_hits(
         )
         for owner, files in sorted(by_owner.items())
     )
+
+
+def _test_runners(
+    test_files: Sequence[str], source: FileSource, settings: IndexSettings
+) -> tuple[tuple[str, str], ...]:
+    """(runner, file) for each test file whose runner is known: pytest for Python;
+    for JavaScript and TypeScript, what the nearest ``package.json`` up the tree
+    that names a runner uses."""
+    runners: dict[str, str] = {}
+
+    def folder_runner(folder: str) -> str:
+        if folder not in runners:
+            path = posixpath.join(folder, "package.json") if folder else "package.json"
+            data = source.read(path, settings.max_file_bytes)
+            found = test_runner(data.decode("utf-8", "replace")) if isinstance(data, bytes) else ""
+            if not found and folder:
+                found = folder_runner(posixpath.dirname(folder))
+            runners[folder] = found
+        return runners[folder]
+
+    pairs = []
+    for file in test_files:
+        rule = language_for_path(file)
+        if rule is None:
+            continue
+        runner = "pytest" if rule.resolver == "python" else folder_runner(posixpath.dirname(file))
+        if runner:
+            pairs.append((runner, file))
+    return tuple(sorted(pairs))
 
 
 def _testpaths(source: FileSource, settings: IndexSettings) -> tuple[str, ...]:

@@ -221,3 +221,30 @@ def js_projects(texts: Mapping[str, str]) -> JsProjects:
     for config in configs:
         by_folder.setdefault(config.folder, config)
     return JsProjects(tuple(by_folder[f] for f in sorted(by_folder)), tuple(packages))
+
+
+RUNNERS = ("vitest", "jest", "mocha", "jasmine", "ava")
+"""Test runners recognised in a package's dependencies or ``test`` script, in
+the order they are tried (a project with vitest and a leftover jest runs vitest)."""
+
+
+def test_runner(package_text: str) -> str:
+    """The test runner a ``package.json`` uses (``RUNNERS``, or ``node`` for
+    ``node --test``); ``""`` when it does not say."""
+    data = parse_jsonc(package_text)
+    if not isinstance(data, dict):
+        return ""
+    scripts = data.get("scripts")
+    script = scripts.get("test", "") if isinstance(scripts, dict) else ""
+    script = script if isinstance(script, str) else ""
+    declared: set[str] = set()
+    for key in ("devDependencies", "dependencies"):
+        table = data.get(key)
+        if isinstance(table, dict):
+            declared.update(k for k in table if isinstance(k, str))
+    for runner in RUNNERS:
+        if re.search(rf"(^|[\s/]){runner}(\s|$)", script):
+            return runner
+    if re.search(r"(^|\s)node\s+(.*\s)?--test(\s|$)", script):
+        return "node"
+    return next((runner for runner in RUNNERS if runner in declared), "")

@@ -41,6 +41,9 @@ class LanguageRule:
     test_support_files: tuple[str, ...] = ()
     """Files the test runner loads before every test file in their folder and
     below (pytest's ``conftest.py``): what they import, those tests import."""
+    checks_signatures: bool = True
+    """Whether the queries read signatures and call arguments, so a changed
+    signature's call sites are checked (breaking or compatible)."""
     grammar_function: str = "language"
     """The function of ``grammar_module`` that returns the grammar (a wheel may
     hold several: ``language_typescript`` and ``language_tsx``)."""
@@ -84,6 +87,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_class_prefix="",
         imports_run_packages=False,
         constructor="constructor",
+        checks_signatures=False,
     ),
     LanguageRule(
         name="typescript",
@@ -98,6 +102,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_class_prefix="",
         imports_run_packages=False,
         constructor="constructor",
+        checks_signatures=False,
     ),
     LanguageRule(
         name="tsx",
@@ -112,6 +117,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_class_prefix="",
         imports_run_packages=False,
         constructor="constructor",
+        checks_signatures=False,
     ),
 )
 

@@ -198,6 +198,9 @@ class Report:
     gaps: tuple[str, ...] = ()
     """Parts of the report that could not be made, each with the reason."""
     elapsed_seconds: float | None = None
+    test_runners: tuple[tuple[str, str], ...] = ()
+    """(runner, test file) for each selected test file whose runner is known
+    (``pytest``, ``jest``, ``vitest``, ...), by runner then file."""
 
     def to_json(self) -> str:
         """The report as JSON (``docs/report-format.md``), keys and lists in stable order."""

@@ -52,6 +52,7 @@ TYPE_KINDS = frozenset({"interface", "type", "enum", "namespace"})
 """Definitions that only type or group: no call runs them."""
 CONSTRUCTOR = "constructor"
 OWN_THIS = "own-this"
+TEST = "test"
 TYPE_ONLY_TAG = "type-checking"
 DEFERRED_TAG = "deferred"
 _MAX_DEPTH = 40
@@ -90,8 +91,9 @@ class _File:
     def of(facts: FileFacts) -> _File:
         file = _File(facts)
         defs = facts.definitions
+        tests = {i for i, trait in facts.traits if trait == TEST}
         for index, d in enumerate(defs):
-            if d.kind != ANONYMOUS_SCOPE:
+            if d.kind != ANONYMOUS_SCOPE and index not in tests:  # a test's title is no name
                 file.children.setdefault(d.parent, {})[d.name] = index
         for imp in facts.imports:
             local = imp.alias or imp.name

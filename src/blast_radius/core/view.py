@@ -249,7 +249,7 @@ def build_view(report: Report, caps: Caps, full_report: str) -> CommentView:
             caps.entry_points,
         ),
         tests=_section("Tests", ("Test", "Distance", "Confidence", "Via"), test_rows, caps.tests),
-        test_command=_test_command(report.test_files),
+        test_command=_test_command(report),
         owners=_section(
             "Owners", ("Owner", "Owns", "Files", "Asked to review"), owner_rows, caps.owners
         ),
@@ -313,12 +313,32 @@ def _section(title: str, headers: tuple[str, ...], rows: Sequence[Row], cap: int
     return Section(title, headers, tuple(rows[:cap]), max(0, len(rows) - cap))
 
 
-def _test_command(files: Sequence[str]) -> str:
-    """One shell command line: each file one quoted word, control characters shown."""
-    if not files:
-        return ""
-    words = [shlex.quote(show_controls(file)) for file in files[:50]]
-    return "python -m pytest " + " ".join(words) + (" ..." if len(files) > 50 else "")
+RUNNER_COMMANDS = {
+    "pytest": "python -m pytest",
+    "jest": "npx jest",
+    "vitest": "npx vitest run",
+    "mocha": "npx mocha",
+    "jasmine": "npx jasmine",
+    "ava": "npx ava",
+    "node": "node --test",
+}
+"""The command that runs only the given test files, by runner."""
+
+
+def _test_command(report: Report) -> str:
+    """A shell command line per runner: each file one quoted word, control
+    characters shown. A report without runners (an older one) runs pytest."""
+    pairs = report.test_runners or tuple(("pytest", file) for file in report.test_files)
+    by_runner: dict[str, list[str]] = {}
+    for runner, file in pairs:
+        if runner in RUNNER_COMMANDS:
+            by_runner.setdefault(runner, []).append(file)
+    lines = []
+    for runner, files in by_runner.items():
+        words = [shlex.quote(show_controls(file)) for file in files[:50]]
+        more = " ..." if len(files) > 50 else ""
+        lines.append(f"{RUNNER_COMMANDS[runner]} {' '.join(words)}{more}")
+    return "\n".join(lines)
 
 
 def _mermaid(report: Report, max_nodes: int) -> tuple[str, int]:

@@ -57,6 +57,18 @@
     .
     [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
   (#any-of? @_test "it" "test" "describe" "suite" "context")) @definition.function
+; ...whose title binds no name.
+(call_expression
+  function: [
+    (identifier) @_test
+    (member_expression object: (identifier) @_test property: (property_identifier))
+  ]
+  arguments: (arguments
+    .
+    [(string (string_fragment)) (template_string (string_fragment))]
+    .
+    [(arrow_function) (function_expression)])
+  (#any-of? @_test "it" "test" "describe" "suite" "context")) @trait.test
 
 ; Callbacks bind their own parameters; a `function` also has its own `this`.
 (arguments (arrow_function) @definition.scope)
