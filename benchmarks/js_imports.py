@@ -27,6 +27,7 @@ a ``.d.ts`` file counts as an edge to that file, as the compiler has it; the
 report says how many such edges have a ``.js`` sibling (the file that runs).
 
     python benchmarks/js_imports.py [--workload zod] [--check] [--json [FILE]] [--keep]
+        [--oracle-only] [--python PY] [--node NODE] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -54,7 +55,6 @@ from workloads import add_cache_dir_argument, make_git_repo
 THRESHOLD = 0.99
 EXAMPLES = 15
 ORACLE_DIR = Path(__file__).resolve().parent / "js_oracle"
-ORACLE_FILES = ("package.json", "package-lock.json", "resolve.mjs")
 
 # The files the tool reads as JS/TS, and so the importers the oracle reads.
 CODE_FILE = re.compile(r"\.(?:[cm]?[jt]sx?)$")
@@ -414,6 +414,10 @@ def compare(w: NpmWorkload, files: list[str], oracle: dict[str, Any], ours: Any)
     return c
 
 
+def _by_line(use: Use) -> tuple[int, str, str]:
+    return use[2], use[0], use[1]
+
+
 def _status(kinds: set[str]) -> str:
     if kinds <= {"type"}:
         return "type"
@@ -431,18 +435,15 @@ def _our_status(edges: list[dict[str, Any]]) -> str:
     return "static"
 
 
-def tag_agreement(c: Comparison) -> tuple[int, Counter[str]]:
-    """How many true positives carry the same type-only/deferred status on both sides."""
-    agree = 0
-    wrong: Counter[str] = Counter()
+def tag_mismatches(c: Comparison) -> dict[Pair, str]:
+    """The true positives whose type-only/deferred status differs between the two sides."""
+    wrong: dict[Pair, str] = {}
     for pair in c.true_positives:
         theirs = _status({k for k, _, _ in c.oracle_uses[pair] if k not in UNCOMPARED_KINDS})
         ours = _our_status(c.our_edges[pair])
-        if theirs == ours:
-            agree += 1
-        else:
-            wrong[f"oracle {theirs}, ours {ours}"] += 1
-    return agree, wrong
+        if theirs != ours:
+            wrong[pair] = f"oracle {theirs}, ours {ours}"
+    return wrong
 
 
 def declaration_targets(c: Comparison) -> tuple[int, int]:
@@ -530,7 +531,7 @@ def figures(c: Comparison) -> dict[str, Any]:
     if c.ours is None:
         out["ours_error"] = c.ours_error.splitlines()[0] if c.ours_error else "not run"
         return out
-    agree, _ = tag_agreement(c)
+    agree = len(c.true_positives) - len(tag_mismatches(c))
     out.update(
         {
             "our_modules": len(c.our_modules),
@@ -607,13 +608,28 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
     only_oracle = sorted(set(c.files) - c.our_modules)
     only_ours = sorted(c.our_modules - set(c.files))
     if only_oracle or only_ours:
-        print(f"files without a module node of ours: {len(only_oracle)} {only_oracle[:8]}")
+        skipped = c.ours.get("meta", {}).get("skipped") or {}
+        print(
+            f"files without a module node of ours: {len(only_oracle)} {only_oracle[:8]}"
+            f" (the graph's meta.skipped: {skipped})"
+        )
         print(f"module nodes of ours not tracked:    {len(only_ours)} {only_ours[:8]}")
     tp, fp, fn = c.true_positives, c.false_positives, c.false_negatives
     print(f"true positives {len(tp)}, false positives {len(fp)}, false negatives {len(fn)}")
     print(f"precision {c.precision:.4f}   recall {c.recall:.4f}   (target >= {THRESHOLD})")
-    agree, wrong = tag_agreement(c)
-    print(f"type-only/deferred tags agree on {agree} of {len(tp)} true positives {dict(wrong)}")
+    wrong = tag_mismatches(c)
+    counts = dict(sorted(Counter(wrong.values()).items()))
+    print(
+        f"type-only/deferred tags agree on {len(tp) - len(wrong)} of {len(tp)} "
+        f"true positives {counts}"
+    )
+    for pair in sorted(wrong)[:examples]:
+        theirs = ", ".join(f"{k} L{n}" for k, _, n in sorted(c.oracle_uses[pair], key=_by_line))
+        ours = ", ".join(
+            f"L{e.get('line')} [{','.join(e.get('tags') or ()) or 'no tags'}]"
+            for e in sorted(c.our_edges[pair], key=lambda e: int(e.get("line") or 0))
+        )
+        print(f"  {pair[0]} -> {pair[1]}: oracle {theirs}; ours {ours}")
     if c.our_non_module:
         print(f"{len(c.our_non_module)} of our imports edges end at a non-module node, e.g.:")
         for e in c.our_non_module[:5]:
@@ -623,10 +639,11 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
         ours_at = _ours_at(c)
         print(f"\nmissed (the oracle has, we do not): {len(fn)}")
         for pair in sorted(fn)[:examples]:
-            kind, specifier, line = sorted(c.oracle_uses[pair], key=lambda u: u[2])[0]
+            kind, specifier, line = sorted(c.oracle_uses[pair], key=_by_line)[0]
             instead = sorted(set(ours_at.get((pair[0], line), [])))
             note = f"; ours at that line -> {', '.join(instead)}" if instead else ""
             print(f"  {pair[0]}:{line} {specifier!r} -> {pair[1]} ({kind}){note}")
+            print(f"      {_source_line(repo, pair[0], line)!r}")
     if fp:
         oracle_at = _oracle_at(c)
         print(f"\nextra (we have, the oracle does not): {len(fp)}")

@@ -146,39 +146,39 @@ function flatten(diagnostic) {
 // --- the imports of one file ------------------------------------------------------------------
 
 function specifiersOf(sf) {
-  const found = []; // [literal node, kind]
+  const found = []; // [literal node, kind, the declaration or call it is in]
   const isJs = /\.[cm]?jsx?$/.test(sf.fileName);
   const isString = (n) => n && (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n));
   const visit = (node) => {
     if (ts.isImportDeclaration(node)) {
       if (isString(node.moduleSpecifier)) {
-        found.push([node.moduleSpecifier, node.importClause?.isTypeOnly ? "type" : "import"]);
+        found.push([node.moduleSpecifier, node.importClause?.isTypeOnly ? "type" : "import", node]);
       }
     } else if (ts.isExportDeclaration(node)) {
       if (node.moduleSpecifier && isString(node.moduleSpecifier)) {
-        found.push([node.moduleSpecifier, node.isTypeOnly ? "type" : "export"]);
+        found.push([node.moduleSpecifier, node.isTypeOnly ? "type" : "export", node]);
       }
     } else if (ts.isImportEqualsDeclaration(node)) {
       const ref = node.moduleReference;
       if (ts.isExternalModuleReference(ref) && isString(ref.expression)) {
-        found.push([ref.expression, node.isTypeOnly ? "type" : "import-equals"]);
+        found.push([ref.expression, node.isTypeOnly ? "type" : "import-equals", node]);
       }
     } else if (ts.isCallExpression(node)) {
       const [first] = node.arguments;
       if (node.expression.kind === ts.SyntaxKind.ImportKeyword && isString(first)) {
-        found.push([first, "dynamic"]);
+        found.push([first, "dynamic", node]);
       } else if (
         ts.isIdentifier(node.expression) &&
         node.expression.text === "require" &&
         node.arguments.length === 1 &&
         isString(first)
       ) {
-        found.push([first, "require"]);
+        found.push([first, "require", node]);
       }
     } else if (ts.isImportTypeNode(node)) {
       const arg = node.argument;
       if (ts.isLiteralTypeNode(arg) && isString(arg.literal)) {
-        found.push([arg.literal, "import-type"]);
+        found.push([arg.literal, "import-type", node]);
       }
     }
     if (isJs && node.jsDoc) for (const doc of node.jsDoc) visitDoc(doc);
@@ -189,9 +189,9 @@ function specifiersOf(sf) {
   const visitDoc = (node) => {
     if (ts.isImportTypeNode(node)) {
       const arg = node.argument;
-      if (ts.isLiteralTypeNode(arg) && isString(arg.literal)) found.push([arg.literal, "jsdoc"]);
+      if (ts.isLiteralTypeNode(arg) && isString(arg.literal)) found.push([arg.literal, "jsdoc", node]);
     } else if (ts.isJSDocImportTag?.(node) && isString(node.moduleSpecifier)) {
-      found.push([node.moduleSpecifier, "jsdoc"]);
+      found.push([node.moduleSpecifier, "jsdoc", node]);
     }
     ts.forEachChild(node, visitDoc);
   };
@@ -241,9 +241,11 @@ for (const file of files) {
   if (sf.parseDiagnostics && sf.parseDiagnostics.length) {
     parseErrors.push([file, flatten(sf.parseDiagnostics[0])]);
   }
-  for (const [literal, kind] of specifiersOf(sf)) {
+  for (const [literal, kind, node] of specifiersOf(sf)) {
     const specifier = literal.text;
-    const line = sf.getLineAndCharacterOfPosition(literal.getStart(sf)).line + 1;
+    // The line where the declaration or call starts (that of a multi-line
+    // `export type {...} from "x"` is its first line, not the specifier's).
+    const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
     const mode = ts.getModeForUsageLocation(sf, literal, options);
     const result = ts.resolveModuleName(specifier, abs, options, host, entry.cache, undefined, mode);
     const target = result.resolvedModule?.resolvedFileName;
