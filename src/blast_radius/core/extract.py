@@ -427,7 +427,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     for caps in by_role.get("export", ()):
         exports = exports or []
         exports.extend(_text(n) for n in caps["export.name"])
-    exported = _exported(by_role.get("exported", ()))
+    exported = _exported(by_role.get("exported", ()), type_only_regions)
     for role, entries in by_role.items():
         if not role.startswith("entry."):
             continue
@@ -573,7 +573,9 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     )
 
 
-def _exported(matches: Sequence[dict[str, list[Node]]]) -> tuple[Export, ...]:
+def _exported(
+    matches: Sequence[dict[str, list[Node]]], type_only: Sequence[tuple[int, int]]
+) -> tuple[Export, ...]:
     """The names a module exports, from ``@exported.*`` captures.
 
     ``@exported.as`` holds the exported name (``@exported.default`` makes it
@@ -600,7 +602,8 @@ def _exported(matches: Sequence[dict[str, list[Node]]]) -> tuple[Export, ...]:
         if not name:
             continue
         anchor = (local_nodes or as_nodes or [statement])[0].start_byte
-        found[(anchor, name)] = Export(name, local, source, statement.start_point.row + 1)
+        typed = any(s <= statement.start_byte < e for s, e in type_only)
+        found[(anchor, name)] = Export(name, local, source, statement.start_point.row + 1, typed)
     return tuple(found[key] for key in sorted(found))
 
 

@@ -211,6 +211,8 @@ class Export(NamedTuple):
     local: str
     source: str
     line: int
+    type_only: bool = False
+    """``export type``: the name exists for the type checker only."""
 
 
 class Base(NamedTuple):

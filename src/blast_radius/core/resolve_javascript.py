@@ -723,7 +723,9 @@ class JavaScriptResolver:
                 Edge(file.symbol_id(d.parent), file.ids[index], "contains", CERTAIN, d.start_line)
             )
         specifiers = [(imp.source, imp.line, imp.scope, imp.type_only) for imp in facts.imports]
-        specifiers += [(e.source, e.line, MODULE_SCOPE, False) for e in facts.exported if e.source]
+        specifiers += [
+            (e.source, e.line, MODULE_SCOPE, e.type_only) for e in facts.exported if e.source
+        ]
         counts = {"resolved": 0, "name_matched": 0, "ambiguous": 0, "unresolved": 0}
         for source, line, scope, type_only in specifiers:
             target = self._resolve_specifier(path, source)

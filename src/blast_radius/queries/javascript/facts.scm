@@ -125,10 +125,11 @@
     arguments: (arguments . (string (string_fragment) @import.source) .))
   (#eq? @_require "require")) @import
 
-(expression_statement
-  (call_expression
-    function: (identifier) @_require
-    arguments: (arguments . (string (string_fragment) @import.module) .))
+; Any other `require("m")` (`() => require("./rule")`, `require("m").x`): the
+; module is imported where the call runs.
+(call_expression
+  function: (identifier) @_require
+  arguments: (arguments . (string (string_fragment) @import.module) .)
   (#eq? @_require "require")) @import
 
 (call_expression
