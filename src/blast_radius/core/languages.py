@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from functools import cache
+
+import pathspec
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +30,9 @@ class LanguageRule:
     line_comment: str
     """What starts a comment line: module-level edits to comments change nothing."""
     test_files: tuple[str, ...]
-    """Gitignore-style patterns of test files."""
+    """Gitignore-style patterns of test files: a pattern without a ``/`` matches a
+    file name in any folder, one with a ``/`` the path from the root (``**/``
+    for any folder)."""
     test_function_prefix: str
     """Functions and methods whose names start with this are tests..."""
     test_class_prefix: str
@@ -54,9 +59,12 @@ JS_TEST_FILES = (
     "*.test.ts", "*.test.tsx", "*.test.mts", "*.test.cts",
     "*.spec.js", "*.spec.jsx", "*.spec.mjs", "*.spec.cjs",
     "*.spec.ts", "*.spec.tsx", "*.spec.mts", "*.spec.cts",
+    "**/__tests__/**/*",
+    "**/test/*.js", "**/test/*.cjs", "**/test/*.mjs",
+    "**/test/*.ts", "**/test/*.mts", "**/test/*.cts",
 )  # fmt: skip
-"""Jest's and Vitest's default test file names (``__tests__/`` folders are not
-read yet: the patterns match file names)."""
+"""Jest's and Vitest's default test files (``*.test.*``, ``*.spec.*``, any file
+under ``__tests__/``), and Mocha's (the files directly in a ``test/`` folder)."""
 
 LANGUAGES: tuple[LanguageRule, ...] = (
     LanguageRule(
@@ -136,3 +144,13 @@ def language_by_name(name: str) -> LanguageRule:
         if rule.name == name:
             return rule
     raise KeyError(name)
+
+
+@cache
+def _test_spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
+    return pathspec.GitIgnoreSpec.from_lines(list(patterns))
+
+
+def is_test_path(rule: LanguageRule, path: str) -> bool:
+    """Whether ``path`` is a test file by the rule's ``test_files`` patterns."""
+    return _test_spec(rule.test_files).match_file(path)

@@ -8,9 +8,7 @@ entry points, test rules and code owners. A value with a versioned JSON form
 from __future__ import annotations
 
 import collections.abc
-import fnmatch
 import json
-import posixpath
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field
 from types import UnionType
@@ -18,7 +16,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from blast_radius.core.changes import ChangedSymbol
 from blast_radius.core.graph import Node
-from blast_radius.core.languages import LanguageRule, language_for_path
+from blast_radius.core.languages import LanguageRule, is_test_path, language_for_path
 from blast_radius.core.walk import SYMBOL_KINDS, Dependent, ReverseIndex
 
 REPORT_FORMAT_VERSION = 2
@@ -402,8 +400,7 @@ def _is_test_file(path: str, testpaths: Sequence[str]) -> bool:
     rule = language_for_path(path)
     if rule is None:
         return False
-    name = posixpath.basename(path)
-    if not any(fnmatch.fnmatchcase(name, pattern) for pattern in rule.test_files):
+    if not is_test_path(rule, path):
         return False
     if testpaths:
         return any(

@@ -8,7 +8,6 @@ never certain. Names that resolve outside the repository give no edge.
 
 from __future__ import annotations
 
-import fnmatch
 import hashlib
 import json
 import posixpath
@@ -35,7 +34,7 @@ from blast_radius.core.facts import (
     Result,
 )
 from blast_radius.core.graph import FRAMEWORK_CALL_TAG, Edge, EntryPoint, FileOutput, Node
-from blast_radius.core.languages import language_by_name
+from blast_radius.core.languages import is_test_path, language_by_name
 from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
     DISPATCH_TAG,
@@ -1738,8 +1737,7 @@ class PythonResolver:
     def _is_test_file(self, module: _Module) -> bool:
         cached = self._fixture_caches.test_files.get(module.name)
         if cached is None:
-            filename = posixpath.basename(module.facts.path)
-            cached = any(fnmatch.fnmatchcase(filename, p) for p in _PYTHON_RULE.test_files)
+            cached = is_test_path(_PYTHON_RULE, module.facts.path)
             self._fixture_caches.test_files[module.name] = cached
         return cached
 
