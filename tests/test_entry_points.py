@@ -1,4 +1,4 @@
-"""Entry points found by the Python rules, on a real repository."""
+"""Entry points found by the Python and JavaScript rules, on real repositories."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def entry_points(root: Path) -> set[tuple[str, str]]:
         check=True,
     )
     return {
-        (e["id"].removeprefix("python:"), e["kind"])
+        (e["id"].removeprefix("python:").removeprefix("js:"), e["kind"])
         for e in json.loads(result.stdout)["entry_points"]
     }
 
@@ -59,4 +59,30 @@ def test_python_entry_points(make_repo: Callable[..., Path]) -> None:
         ("app.jobs.nightly", "job"),
         ("site.views.index", "django-view"),
         ("site.views.Page", "django-view"),
+    }
+
+
+def test_javascript_entry_points(make_repo: Callable[..., Path]) -> None:
+    folder = Path(__file__).resolve().parent.parent / "testdata" / "entry_points" / "javascript"
+    root = make_repo(
+        {
+            path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(folder.rglob("*"))
+            if path.is_file()
+        }
+    )
+    assert entry_points(root) == {
+        # Next.js app router: the exported GET of a route.ts
+        ("app/api/users/route.ts:GET", "http-route"),
+        # package.json bin, and commander's .action(...)
+        ("bin/cli.js", "main"),
+        ("bin/cli.js", "cli-command"),
+        # NestJS: the decorated handler, not its helper
+        ("src/cats.controller.ts:CatsController.findOne", "http-route"),
+        # what `main` (dist/index.js, mapped back to src/index.ts) exports
+        ("src/server.ts:start", "public-api"),
+        ("src/routes/users.ts:listUsers", "public-api"),
+        # Express routes with inline handlers, named by path
+        ("src/server.ts:/users#1", "http-route"),
+        ("src/server.ts:/users", "http-route"),
     }

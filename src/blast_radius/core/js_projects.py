@@ -58,6 +58,8 @@ class Package:
     name: str
     folder: str
     entries: tuple[tuple[str, tuple[str, ...]], ...]
+    bins: tuple[str, ...] = ()
+    """The files its ``bin`` runs as commands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +74,7 @@ class JsProjects:
         folder = posixpath.dirname(path)
         best: TsConfig | None = None
         for config in self.configs:
-            if _contains(config.folder, folder) and (
+            if contains_path(config.folder, folder) and (
                 best is None or len(config.folder) > len(best.folder)
             ):
                 best = config
@@ -91,7 +93,8 @@ class JsProjects:
         return best
 
 
-def _contains(folder: str, path: str) -> bool:
+def contains_path(folder: str, path: str) -> bool:
+    """Whether ``path`` is inside ``folder`` (\"\" is the root)."""
     return folder in ("", path) or path.startswith(folder + "/")
 
 
@@ -188,6 +191,10 @@ def _package(path: str, text: str) -> Package | None:
     )  # fmt: skip
     if fallback:
         entries["."] = (*entries.get(".", ()), *fallback)
+    bin_field = data.get("bin")
+    bins = [bin_field] if isinstance(bin_field, str) else []
+    if isinstance(bin_field, dict):
+        bins = [v for _, v in sorted(bin_field.items()) if isinstance(v, str)]
     return Package(
         data["name"],
         folder,
@@ -195,6 +202,7 @@ def _package(path: str, text: str) -> Package | None:
             (subpath, tuple(_join(folder, t) for t in targets if not t.startswith("..")))
             for subpath, targets in sorted(entries.items())
         ),
+        tuple(_join(folder, b) for b in bins if not b.startswith("..")),
     )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import posixpath
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -30,8 +31,8 @@ from blast_radius.core.facts import (
     Import,
     Reference,
 )
-from blast_radius.core.graph import Edge, FileOutput, Node
-from blast_radius.core.js_projects import JsProjects, Package
+from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
+from blast_radius.core.js_projects import JsProjects, Package, contains_path
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
@@ -52,10 +53,24 @@ TYPE_KINDS = frozenset({"interface", "type", "enum", "namespace"})
 """Definitions that only type or group: no call runs them."""
 CONSTRUCTOR = "constructor"
 OWN_THIS = "own-this"
-TEST = "test"
+TITLED = "titled"
+"""A definition named by a string (a test's title, a route's path): it binds no name."""
 TYPE_ONLY_TAG = "type-checking"
 DEFERRED_TAG = "deferred"
 _MAX_DEPTH = 40
+_HTTP_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+FRAMEWORK_FILES = (
+    # Next.js app router: route handlers, and pages
+    (re.compile(r"(^|/)app/(.+/)?route\.[mc]?[jt]sx?$"), "http-route", _HTTP_METHODS),
+    (re.compile(r"(^|/)app/(.+/)?page\.[jt]sx?$"), "page", ("default",)),
+    # Next.js pages router: API routes and pages
+    (re.compile(r"(^|/)pages/api/.+\.[mc]?[jt]sx?$"), "http-route", ("default",)),
+    (re.compile(r"(^|/)pages/(?!api/)(?!_).+\.[jt]sx?$"), "page", ("default",)),
+    # serverless functions: an exported `handler`
+    (re.compile(r"(^|/)(netlify/functions|functions|lambda|handlers?)/.+\.[mc]?[jt]s$"),
+     "serverless", ("handler", "default")),
+)  # fmt: skip
+"""Files a framework enters by their path, with the exported names it calls."""
 
 Symbol = tuple[str, int]
 """A definition: (file path, definition index), or (path, MODULE_SCOPE) for a module."""
@@ -91,9 +106,9 @@ class _File:
     def of(facts: FileFacts) -> _File:
         file = _File(facts)
         defs = facts.definitions
-        tests = {i for i, trait in facts.traits if trait == TEST}
+        titled = {i for i, trait in facts.traits if trait == TITLED}
         for index, d in enumerate(defs):
-            if d.kind != ANONYMOUS_SCOPE and index not in tests:  # a test's title is no name
+            if d.kind != ANONYMOUS_SCOPE and index not in titled:
                 file.children.setdefault(d.parent, {})[d.name] = index
         for imp in facts.imports:
             local = imp.alias or imp.name
@@ -768,7 +783,60 @@ class JavaScriptResolver:
                 edges.append(
                     Edge(file.ids[base.definition], parent_id, "inherits", CERTAIN, base.line)
                 )
-        return FileOutput(tuple(nodes), tuple(edges), counts, ())
+        return FileOutput(tuple(nodes), tuple(edges), counts, self._entry_points(path))
+
+    # ---- entry points ----------------------------------------------------------------
+
+    def _entry_points(self, path: str) -> tuple[EntryPoint, ...]:
+        """What the file declares (routes, commands), what its package offers (the
+        names its entry files export, its ``bin``), and framework file conventions."""
+        file = self._files[path]
+        found = {EntryPoint(file.symbol_id(scope), kind) for kind, scope in file.facts.entry_points}
+        for package in self._projects.packages:
+            if not contains_path(package.folder, path):
+                continue
+            if any(self._bin_file(package, b) == path for b in package.bins):
+                found.add(EntryPoint(file.node_id, "main"))
+            for subpath, _ in package.entries:
+                if "*" not in subpath and self._package_entry(package, subpath) == path:
+                    found.update(self._public_api(path))
+        for pattern, kind, names in FRAMEWORK_FILES:
+            if pattern.search(path):
+                for name in names:
+                    target = self._export(path, name, 0)
+                    if isinstance(target, tuple) and target[1] != MODULE_SCOPE:
+                        found.add(EntryPoint(self._symbol_id(target), kind))
+        return tuple(sorted(found, key=lambda e: (e.id, e.kind)))
+
+    def _bin_file(self, package: Package, target: str) -> str | None:
+        return self._probe(posixpath.normpath(target)) or self._source_of(package, target)
+
+    def _public_api(self, path: str) -> set[EntryPoint]:
+        """The definitions a package entry file exports, through re-exports and ``export *``."""
+        names = set()
+        seen = set()
+        todo = [path]
+        while todo:
+            current = todo.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            for export in self._files[current].facts.exported:
+                if export.name == "*" and export.source:
+                    source = self._resolve_specifier(current, export.source)
+                    if source is not None:
+                        todo.append(source)
+                elif export.name != "*" and (current == path or export.name != "default"):
+                    names.add(export.name)
+        found = set()
+        for name in sorted(names):
+            target = self._export(path, name, 0)
+            if isinstance(target, tuple) and target[1] != MODULE_SCOPE:
+                found.add(EntryPoint(self._symbol_id(target), "public-api"))
+        return found
+
+    def _symbol_id(self, symbol: Symbol) -> str:
+        return self._files[symbol[0]].symbol_id(symbol[1])
 
 
 def javascript_symbols(

@@ -68,7 +68,7 @@
     [(string (string_fragment)) (template_string (string_fragment))]
     .
     [(arrow_function) (function_expression)])
-  (#any-of? @_test "it" "test" "describe" "suite" "context")) @trait.test
+  (#any-of? @_test "it" "test" "describe" "suite" "context")) @trait.titled
 
 ; Callbacks bind their own parameters; a `function` also has its own `this`.
 (arguments (arrow_function) @definition.scope)

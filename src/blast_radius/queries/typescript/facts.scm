@@ -118,3 +118,19 @@
     (generic_type name: (type_identifier) @_promise
       type_arguments: (type_arguments . [(type_identifier) (nested_type_identifier)] @return.awaited .)))
   (#eq? @_promise "Promise"))
+
+; ---- entry points ------------------------------------------------------
+; NestJS: a controller's handlers (`@Get(":id") findOne()`), message and
+; event handlers, GraphQL resolvers and scheduled jobs.
+(class_body
+  (decorator
+    [(call_expression function: (identifier) @_route) (identifier) @_route])
+  .
+  (method_definition) @entry.http_route
+  (#any-of? @_route "Get" "Post" "Put" "Patch" "Delete" "All" "Options" "Head"
+    "MessagePattern" "EventPattern" "Query" "Mutation" "Subscription"))
+(class_body
+  (decorator [(call_expression function: (identifier) @_job) (identifier) @_job])
+  .
+  (method_definition) @entry.job
+  (#any-of? @_job "Cron" "Interval" "Timeout" "Process"))

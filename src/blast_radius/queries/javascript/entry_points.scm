@@ -1,0 +1,34 @@
+; Entry points: where a program is entered from outside (see the Python
+; queries). @entry.<kind> marks the definition it sits in.
+
+; HTTP routes with an inline handler (Express, Koa, Fastify, Hono):
+; `app.get("/users", auth, (req, res) => ...)`. The handler is a definition
+; named by its path; like a test's title, the path binds no name.
+(call_expression
+  function: (member_expression
+    object: [(identifier) (member_expression)]
+    property: (property_identifier) @_method)
+  arguments: (arguments
+    .
+    (string (string_fragment) @name)
+    [(arrow_function body: (_) @body) (function_expression body: (_) @body)]
+    .)
+  (#any-of? @_method "get" "post" "put" "patch" "delete" "del" "all" "options" "head")
+  (#match? @name "^/")) @definition.function
+(call_expression
+  function: (member_expression
+    object: [(identifier) (member_expression)]
+    property: (property_identifier) @_method)
+  arguments: (arguments
+    .
+    (string (string_fragment) @_path)
+    [(arrow_function) (function_expression)] @entry.http_route
+    .)
+  (#any-of? @_method "get" "post" "put" "patch" "delete" "del" "all" "options" "head")
+  (#match? @_path "^/")) @trait.titled
+
+; A command-line action: commander's `.action(fn)`, yargs' `.command(..., handler)`.
+(call_expression
+  function: (member_expression property: (property_identifier) @_action)
+  arguments: (arguments . [(arrow_function) (function_expression)] @entry.cli_command .)
+  (#eq? @_action "action"))

@@ -1,0 +1,3 @@
+const { program } = require('commander');
+const { start } = require('../src/server');
+program.command('serve').action(() => start());

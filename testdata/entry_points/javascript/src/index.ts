@@ -1,0 +1,2 @@
+export { start } from './server';
+export * from './routes/users';
