@@ -423,3 +423,31 @@ def test_a_typescript_workspace_change_reaches_another_packages_component_and_te
     comment = impact(repo, fmt="markdown")
     assert "npx jest packages/util/test/money.test.ts\n" in comment
     assert "npx vitest run packages/web/src/components/Price.test.tsx\n" in comment
+
+
+def test_a_typescript_parameter_without_default_breaks_the_calls_that_omit_it(
+    scenario: Callable[[str], Path],
+) -> None:
+    report = impact(scenario("ts_signature"))
+    assert changes(report) == {
+        ("js:packages/util/src/money.ts:formatCents", "signature"),
+        ("js:packages/util/src/money.ts:unrelated", "signature"),
+    }
+    verdicts = {b["id"]: b for b in report["breaking"]}
+    broken = verdicts["js:packages/util/src/money.ts:formatCents"]
+    assert broken["change"] == "signature"
+    assert {(s["path"], s["line"], s["problem"]) for s in broken["call_sites"]} == {
+        (
+            "packages/web/src/components/Price.tsx",
+            4,
+            "no argument for the required parameter 'currency'",
+        ),
+        (
+            "packages/util/test/money.test.ts",
+            5,
+            "no argument for the required parameter 'currency'",
+        ),
+    }
+    # an optional parameter (`extra?: number`): the one call still fits
+    compatible = verdicts["js:packages/util/src/money.ts:unrelated"]
+    assert (compatible["change"], compatible["fitting"]) == ("signature-compatible", 1)

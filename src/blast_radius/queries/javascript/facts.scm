@@ -33,9 +33,10 @@
 (variable_declarator
   name: (identifier) @name
   value: [
-    (arrow_function body: (_) @body)
-    (function_expression body: (_) @body)
-    (generator_function body: (_) @body)
+    (arrow_function parameters: (formal_parameters) @parameters body: (_) @body)
+    (arrow_function parameter: (identifier) body: (_) @body)
+    (function_expression parameters: (formal_parameters) @parameters body: (_) @body)
+    (generator_function parameters: (formal_parameters) @parameters body: (_) @body)
   ]) @definition.function
 
 ; `export default function () {}`: an anonymous function named `default`.
@@ -275,11 +276,18 @@
 (call_expression function: (super) @name) @reference.call
 
 ; `new C()`, `new ns.C()`
-(new_expression constructor: (identifier) @name) @reference.call
+(new_expression constructor: (identifier) @name arguments: (arguments) @arguments) @reference.call
 (new_expression
   constructor: (member_expression
     object: (identifier) @receiver
-    property: (property_identifier) @name)) @reference.call
+    property: (property_identifier) @name)
+  arguments: (arguments) @arguments) @reference.call
+(new_expression constructor: (identifier) @name !arguments) @reference.call
+
+; The shape of a call's arguments: each named child of the list is one
+; positional argument, but for these.
+(arguments (spread_element) @argument.splat) @arguments
+(arguments (comment) @argument.extra) @arguments
 
 ; Tagged templates call their tag.
 (call_expression function: (identifier) @name arguments: (template_string)) @reference.call

@@ -70,8 +70,26 @@
   (extends_type_clause [(type_identifier) (nested_type_identifier)] @inherit.base)) @inherit.class
 
 ; ---- bindings and their types ---------------------------------------------
-(required_parameter pattern: (identifier) @local.binding)
-(optional_parameter pattern: (identifier) @local.binding)
+; Each child of a parameter list is a parameter (@parameters holds the list).
+(formal_parameters (required_parameter pattern: (identifier) @local.binding !value)) @parameters
+(formal_parameters
+  (required_parameter pattern: (identifier) @local.binding value: (_)) @parameter.default)
+  @parameters
+(formal_parameters (optional_parameter pattern: (identifier) @local.binding) @parameter.default)
+  @parameters
+(formal_parameters
+  (required_parameter pattern: (rest_pattern (identifier) @local.binding @parameter.var_positional)))
+  @parameters
+(formal_parameters
+  (required_parameter pattern: [(object_pattern) (array_pattern)] !value) @parameter.name)
+  @parameters
+(formal_parameters
+  [
+    (required_parameter pattern: [(object_pattern) (array_pattern)] value: (_))
+    (optional_parameter pattern: [(object_pattern) (array_pattern)])
+  ] @parameter.name @parameter.default)
+  @parameters
+(formal_parameters (comment) @parameter.extra) @parameters
 (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @local.binding))
 
 ; `(c: Cart)`, `let c: Cart`, `c: ns.Cart`

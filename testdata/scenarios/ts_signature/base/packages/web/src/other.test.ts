@@ -1,0 +1,5 @@
+import { unrelated } from '@acme/util';
+
+test('unrelated', () => {
+  unrelated();
+});
