@@ -395,7 +395,12 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 owner = scopes.innermost(caps["inherit.class"][0].start_byte)
             if owner != MODULE_SCOPE and base.start_byte not in base_nodes:
                 base_nodes.add(base.start_byte)
-                base_fact = Base(owner, _text(base)[:_MAX_NAME], base.start_point.row + 1)
+                base_fact = Base(
+                    owner,
+                    _text(base)[:_MAX_NAME],
+                    base.start_point.row + 1,
+                    "inherit.implements" in caps,
+                )
                 bases.append((base.start_byte, base_fact))
     # A function's parameters: (parameter list start, start, kind or marker, name, default).
     parameter_rows = [_parameter_row(caps) for caps in by_role.get("parameter", ())]

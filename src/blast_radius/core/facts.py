@@ -216,11 +216,13 @@ class Export(NamedTuple):
 
 
 class Base(NamedTuple):
-    """A base-class expression of the class definition at index ``definition``."""
+    """A base-class expression of the class definition at index ``definition``;
+    ``implements`` for an interface it implements (TypeScript's ``implements``)."""
 
     definition: int
     expression: str
     line: int
+    implements: bool = False
 
 
 @dataclass(frozen=True, slots=True)

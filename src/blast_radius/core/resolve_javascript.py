@@ -57,6 +57,7 @@ TITLED = "titled"
 """A definition named by a string (a test's title, a route's path): it binds no name."""
 TYPE_ONLY_TAG = "type-checking"
 DEFERRED_TAG = "deferred"
+IMPLEMENTS_TAG = "implements"
 _MAX_DEPTH = 40
 _HTTP_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 FRAMEWORK_FILES = (
@@ -163,7 +164,11 @@ def definition_ids(path: str, definitions: Sequence[Definition]) -> tuple[list[s
 def _node_kind(facts: FileFacts, index: int) -> str:
     defs = facts.definitions
     d = defs[index]
-    if d.kind == "function" and d.parent != MODULE_SCOPE and defs[d.parent].kind == "class":
+    if (
+        d.kind == "function"
+        and d.parent != MODULE_SCOPE
+        and defs[d.parent].kind in ("class", "interface")
+    ):
         return "method"
     return d.kind
 
@@ -780,8 +785,9 @@ class JavaScriptResolver:
                 continue
             if self._kind(parent) in ("class", "interface"):
                 parent_id = self._files[parent[0]].symbol_id(parent[1])
+                tags = (IMPLEMENTS_TAG,) if base.implements else ()
                 edges.append(
-                    Edge(file.ids[base.definition], parent_id, "inherits", CERTAIN, base.line)
+                    Edge(file.ids[base.definition], parent_id, "inherits", CERTAIN, base.line, tags)
                 )
         return FileOutput(tuple(nodes), tuple(edges), counts, self._entry_points(path))
 

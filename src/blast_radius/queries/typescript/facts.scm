@@ -17,6 +17,13 @@
 
 (internal_module name: (identifier) @name body: (statement_block) @body) @definition.namespace
 
+; An interface's methods: what a call on a receiver of the interface's type
+; binds to, before the implementations (dispatch).
+(interface_body
+  (method_signature
+    name: (property_identifier) @name
+    parameters: (formal_parameters) @parameters) @definition.function)
+
 ; Overload signatures and abstract methods are the method's declaration.
 (abstract_method_signature
   name: (property_identifier) @name

@@ -1,3 +1,4 @@
+import type { Priced } from './cart';
 import { Cart, build, extra, ns } from './index.js';
 import Widget from './widget';
 export function App() {
@@ -6,4 +7,8 @@ export function App() {
   extra();
   ns.inner();
   return <div><Widget /></div>;
+}
+
+export function priceOf(p: Priced) {
+  return p.price();
 }
