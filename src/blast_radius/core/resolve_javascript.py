@@ -100,6 +100,9 @@ class _File:
     bindings: dict[int, set[str]] = field(default_factory=dict)
     typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
     own_this: frozenset[int] = frozenset()
+    titled: frozenset[int] = frozenset()
+    """Definitions named by a string or a key (a test, a route, an object's
+    method): members at most, never names in scope."""
     qualnames: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
 
@@ -107,9 +110,9 @@ class _File:
     def of(facts: FileFacts) -> _File:
         file = _File(facts)
         defs = facts.definitions
-        titled = {i for i, trait in facts.traits if trait == TITLED}
+        file.titled = frozenset(i for i, trait in facts.traits if trait == TITLED)
         for index, d in enumerate(defs):
-            if d.kind != ANONYMOUS_SCOPE and index not in titled:
+            if d.kind != ANONYMOUS_SCOPE:
                 file.children.setdefault(d.parent, {})[d.name] = index
         for imp in facts.imports:
             local = imp.alias or imp.name
@@ -381,7 +384,7 @@ class JavaScriptResolver:
                 return Opaque.UNKNOWN
         if not exported:
             index = file.children.get(MODULE_SCOPE, {}).get(name)
-            if index is not None:
+            if index is not None and index not in file.titled:
                 return (path, index)
         return None
 
@@ -397,8 +400,10 @@ class JavaScriptResolver:
         while True:
             if current == MODULE_SCOPE or innermost or defs[current].kind != "class":
                 index = file.children.get(current, {}).get(name)
-                if index is not None and not (
-                    current != MODULE_SCOPE and defs[current].kind == "class"
+                if (
+                    index is not None
+                    and index not in file.titled
+                    and not (current != MODULE_SCOPE and defs[current].kind == "class")
                 ):
                     return (path, index)
                 imp = file.imports.get(current, {}).get(name)
@@ -417,7 +422,10 @@ class JavaScriptResolver:
         defs = file.facts.definitions
         current = scope
         while True:
-            if name in file.children.get(current, {}) or name in file.imports.get(current, {}):
+            index = file.children.get(current, {}).get(name)
+            if (index is not None and index not in file.titled) or name in file.imports.get(
+                current, {}
+            ):
                 return None
             if name in file.bindings.get(current, ()) or (current, name) in file.typed:
                 return current
@@ -437,7 +445,8 @@ class JavaScriptResolver:
                 return current  # a field initialiser
             if d.kind == "function":
                 parent = d.parent
-                if parent != MODULE_SCOPE and defs[parent].kind == "class":
+                # a class's method, or an object literal's (`this` is the object)
+                if parent != MODULE_SCOPE and defs[parent].kind in ("class", "namespace"):
                     return parent
                 return None  # a function's `this` is its own
             if current in file.own_this:

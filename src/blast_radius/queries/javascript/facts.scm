@@ -71,10 +71,28 @@
     [(arrow_function) (function_expression)])
   (#any-of? @_test "it" "test" "describe" "suite" "context")) @trait.titled
 
+; An object literal bound to a name, with methods: `const api = { list() {},
+; get: async (id) => ... }` defines `api.list` and `api.get`.
+(variable_declarator
+  name: (identifier) @name
+  value: (object (method_definition)) @body) @definition.namespace
+(variable_declarator
+  name: (identifier) @name
+  value: (object (pair value: [(arrow_function) (function_expression)])) @body) @definition.namespace
+(pair
+  key: [(property_identifier) (string (string_fragment))] @name
+  value: [
+    (arrow_function parameters: (formal_parameters) @parameters body: (_) @body)
+    (arrow_function parameter: (identifier) body: (_) @body)
+    (function_expression parameters: (formal_parameters) @parameters body: (_) @body)
+  ]) @definition.function
+; An object's methods are its members, never names in scope.
+(object (method_definition) @trait.titled)
+(object (pair value: [(arrow_function) (function_expression)]) @trait.titled)
+
 ; Callbacks bind their own parameters; a `function` also has its own `this`.
 (arguments (arrow_function) @definition.scope)
 (arguments (function_expression) @definition.scope)
-(pair value: [(arrow_function) (function_expression)] @definition.scope)
 (function_expression) @trait.own_this
 
 ; ---- imports -----------------------------------------------------------
