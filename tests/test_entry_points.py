@@ -85,4 +85,7 @@ def test_javascript_entry_points(make_repo: Callable[..., Path]) -> None:
         # Express routes with inline handlers, named by path
         ("src/server.ts:/users#1", "http-route"),
         ("src/server.ts:/users", "http-route"),
+        # ...and with a named handler, here or imported
+        ("src/server.ts:removeUser", "http-route"),
+        ("src/routes/users.ts:listUsers", "http-route"),
     }

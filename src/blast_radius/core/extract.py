@@ -86,6 +86,8 @@ _ROLE_CAPTURES = (
     ("import", "import"),
     ("reference.call", "reference"),
     ("reference.value", "reference"),
+    ("reference.route", "reference"),
+    ("reference.command", "reference"),
     ("reference.implicit", "implicit"),
     ("reference.read", "read"),
     ("reference.prefixed", "prefixed"),
@@ -365,7 +367,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             receiver = _receiver_text(receiver_nodes[0])
             if receiver != "?":
                 receiver_spans.add((receiver_nodes[0].start_byte, receiver_nodes[0].end_byte))
-        kind = "call" if "reference.call" in caps else "value"
+        kind = next((k for k in ("call", "route", "command") if "reference." + k in caps), "value")
         scope = scopes.innermost(name_node.start_byte)
         ref = Reference(
             kind,
@@ -384,8 +386,12 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 call_arguments[name_node.start_byte] = arguments_nodes[0]
             elif "argument.single" in caps or "argument.decorated" in caps:
                 call_arguments[name_node.start_byte] = None  # exactly one positional
-        else:
-            values[name_node.start_byte] = (caps["reference.value"][0].start_byte, ref)
+        elif kind == "value":
+            held = values.get(name_node.start_byte)
+            if held is None or held[1].kind == "value":  # a handler stays one
+                values[name_node.start_byte] = (caps["reference.value"][0].start_byte, ref)
+        else:  # a value that a framework enters: a route's or a command's handler
+            values[name_node.start_byte] = (caps["reference." + kind][0].start_byte, ref)
     for caps in by_role.get("inherit", ()):
         if "inherit.base" in caps:
             base = caps["inherit.base"][0]

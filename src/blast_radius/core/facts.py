@@ -71,7 +71,8 @@ class Import(NamedTuple):
 class Reference(NamedTuple):
     """A use of a name: a call, a decorator or a function used as a value.
 
-    ``kind`` is ``call``, ``value``, ``implicit`` or ``read``. An implicit
+    ``kind`` is ``call``, ``value``, ``implicit`` or ``read``; or ``route`` or
+    ``command``, a value a framework enters (a route's handler, a command's action). An implicit
     reference is a call the syntax does not spell (``with x`` calls
     ``x.__enter__()``): ``name`` is the method called on the receiver, or
     several names separated by spaces of which the first the receiver's type

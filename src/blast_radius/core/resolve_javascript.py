@@ -72,6 +72,8 @@ FRAMEWORK_FILES = (
      "serverless", ("handler", "default")),
 )  # fmt: skip
 """Files a framework enters by their path, with the exported names it calls."""
+ENTERED_REFERENCES = {"route": "http-route", "command": "cli-command"}
+"""Reference kinds whose target a framework enters (a named route handler)."""
 
 Symbol = tuple[str, int]
 """A definition: (file path, definition index), or (path, MODULE_SCOPE) for a module."""
@@ -768,8 +770,15 @@ class JavaScriptResolver:
             edges.append(
                 Edge(file.node_id, PREFIX + target, "imports", CERTAIN, line, tuple(import_tags))
             )
+        entered: set[EntryPoint] = set()
         for ref in facts.references:
             targets, tags, overrides = self._resolve_reference(path, ref)
+            if ref.kind in ENTERED_REFERENCES and not tags:
+                entered.update(
+                    EntryPoint(self._symbol_id(symbol), ENTERED_REFERENCES[ref.kind])
+                    for symbol, _ in targets
+                    if self._kind(symbol) == "function"
+                )
             if not targets:
                 counts["unresolved"] += 1
                 continue
@@ -798,15 +807,16 @@ class JavaScriptResolver:
                 edges.append(
                     Edge(file.ids[base.definition], parent_id, "inherits", CERTAIN, base.line, tags)
                 )
-        return FileOutput(tuple(nodes), tuple(edges), counts, self._entry_points(path))
+        return FileOutput(tuple(nodes), tuple(edges), counts, self._entry_points(path, entered))
 
     # ---- entry points ----------------------------------------------------------------
 
-    def _entry_points(self, path: str) -> tuple[EntryPoint, ...]:
+    def _entry_points(self, path: str, entered: set[EntryPoint]) -> tuple[EntryPoint, ...]:
         """What the file declares (routes, commands), what its package offers (the
         names its entry files export, its ``bin``), and framework file conventions."""
         file = self._files[path]
         found = {EntryPoint(file.symbol_id(scope), kind) for kind, scope in file.facts.entry_points}
+        found |= entered
         for package in self._projects.packages:
             if not contains_path(package.folder, path):
                 continue

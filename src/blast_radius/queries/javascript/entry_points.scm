@@ -32,3 +32,33 @@
   function: (member_expression property: (property_identifier) @_action)
   arguments: (arguments . [(arrow_function) (function_expression)] @entry.cli_command .)
   (#eq? @_action "action"))
+
+; A route whose handler is a name (`router.get("/users", listUsers)`,
+; `app.post("/x", auth, users.create)`): the handler is the entry point.
+(call_expression
+  function: (member_expression
+    object: [(identifier) (member_expression)]
+    property: (property_identifier) @_method)
+  arguments: (arguments
+    .
+    (string (string_fragment) @_path)
+    (identifier) @name @reference.route
+    .)
+  (#any-of? @_method "get" "post" "put" "patch" "delete" "del" "all" "options" "head")
+  (#match? @_path "^/"))
+(call_expression
+  function: (member_expression
+    object: [(identifier) (member_expression)]
+    property: (property_identifier) @_method)
+  arguments: (arguments
+    .
+    (string (string_fragment) @_path)
+    (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+      @reference.route
+    .)
+  (#any-of? @_method "get" "post" "put" "patch" "delete" "del" "all" "options" "head")
+  (#match? @_path "^/"))
+(call_expression
+  function: (member_expression property: (property_identifier) @_action)
+  arguments: (arguments . (identifier) @name @reference.command .)
+  (#eq? @_action "action"))
