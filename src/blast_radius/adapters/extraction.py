@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from blast_radius.adapters.grammars import load_language
+from blast_radius.adapters.grammars import GrammarError, load_language
+from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.extract import CompiledLanguage, extract_facts
 from blast_radius.core.languages import language_by_name
 
@@ -84,27 +85,56 @@ class Extractor:
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
         self._local: dict[str, CompiledLanguage] = {}
+        self.unavailable: dict[str, str] = {}
+        """Languages whose grammar or query failed to load, with the reason."""
+
+    def _load(self, name: str) -> bool:
+        """Load a language here once; False (and the reason kept) when it cannot be."""
+        if name in self._local:
+            return True
+        if name not in self.unavailable:
+            try:
+                self._local[name] = load_language(language_by_name(name))
+            except (GrammarError, KeyError) as error:
+                self.unavailable[name] = (
+                    str(error) if isinstance(error, GrammarError) else (f"no language named {name}")
+                )
+        return name in self._local
 
     def extract(
         self,
         jobs: Sequence[Job],
         progress: Callable[[int], None] | None = None,
     ) -> list[Outcome]:
-        """Extract every job: (path, facts as JSON text, error), in the order of ``jobs``."""
-        total_bytes = sum(len(j[2]) for j in jobs)
-        use_pool = self.jobs > 1 and len(jobs) >= _POOL_MIN_FILES and total_bytes >= _POOL_MIN_BYTES
-        outcomes: list[Outcome] = []
+        """Extract every job: (path, facts as JSON text, error), in the order of ``jobs``.
+
+        A language whose grammar fails to load turns off only that language:
+        its files come back with the reason as their error, the others are
+        extracted.
+        """
+        loadable = {name for name in {j[1] for j in jobs} if self._load(name)}
+        refused = {
+            j[0]: f"{self.unavailable[j[1]]}{UNPARSED_SUFFIX}" for j in jobs if j[1] not in loadable
+        }
+        usable = [j for j in jobs if j[1] in loadable]
+        total_bytes = sum(len(j[2]) for j in usable)
+        use_pool = (
+            self.jobs > 1 and len(usable) >= _POOL_MIN_FILES and total_bytes >= _POOL_MIN_BYTES
+        )
+        done: list[Outcome] = []
         if not use_pool:
-            for name in sorted({j[1] for j in jobs}):
-                if name not in self._local:
-                    self._local[name] = load_language(language_by_name(name))
-            for job in jobs:
-                outcomes.append(_extract_one(self._local, job))
+            for job in usable:
+                done.append(_extract_one(self._local, job))
                 if progress:
                     progress(1)
         else:
-            outcomes = self._extract_in_pool(jobs, total_bytes, progress)
-        return outcomes
+            done = self._extract_in_pool(usable, total_bytes, progress)
+        if not refused:
+            return done
+        by_path = {outcome[0]: outcome for outcome in done}
+        if progress:
+            progress(len(refused))
+        return [by_path.get(j[0]) or (j[0], None, refused[j[0]]) for j in jobs]
 
     def _extract_in_pool(
         self,

@@ -28,6 +28,7 @@ from blast_radius.core.changes import (
     SymbolSpan,
     changed_symbols,
 )
+from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.diff import FileChange
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
 from blast_radius.core.graph import UNWRITTEN_CALL_TAGS, EntryPoint, Node
@@ -255,6 +256,7 @@ def analyze_impact(
         tests=tests,
         test_files=test_files,
         test_runners=_test_runners(test_files, new.source, settings),
+        gaps=_unparsed_languages(new.meta),
         owners_changed=_owner_hits(owners, changed_files, request.requested_reviewers),
         owners_affected=_owner_hits(owners, affected_files, request.requested_reviewers),
         breaking=breaking,
@@ -734,6 +736,18 @@ def _owner_hits(
         )
         for owner, files in sorted(by_owner.items())
     )
+
+
+def _unparsed_languages(meta: Mapping[str, object]) -> tuple[str, ...]:
+    """Each language the index could not parse at all, with the reason: the
+    report must not pass off "no dependents" for code it did not read."""
+    errors = meta.get("extractor_errors")
+    found: dict[str, None] = {}
+    for item in errors if isinstance(errors, list) else ():
+        error = item.get("error", "") if isinstance(item, dict) else ""
+        if isinstance(error, str) and error.endswith(UNPARSED_SUFFIX):
+            found[error] = None
+    return tuple(found)
 
 
 def _test_runners(

@@ -40,6 +40,9 @@ SKIP_MINIFIED = "minified"
 SKIP_UNREADABLE = "unreadable"
 SKIP_SYMLINK = "symlink"
 SKIP_EXTRACTOR_ERROR = "extractor-error"
+UNPARSED_SUFFIX = " (its files are not parsed)"
+"""Ends the extractor error of a file whose language could not load: the report
+names each such language."""
 SKIP_REASONS = (
     SKIP_VENDORED,
     SKIP_GENERATED,
