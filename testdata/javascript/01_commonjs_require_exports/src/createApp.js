@@ -1,0 +1,9 @@
+'use strict';
+
+const { slugify } = require('./text');
+
+function createApp(name) {
+  return { name, id: slugify(name) };
+}
+
+module.exports = createApp;

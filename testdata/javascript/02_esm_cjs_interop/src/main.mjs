@@ -1,0 +1,3 @@
+import { withParam } from './url.js';
+
+console.log(withParam('/search?q=lamp', 'page', '2'));

@@ -1,0 +1,10 @@
+export class Order {
+  constructor(id) {
+    this.id = id;
+    this.archived = false;
+  }
+
+  archive() {
+    this.archived = true;
+  }
+}

@@ -1,0 +1,5 @@
+export class SearchIndex {
+  reindex() {
+    return 'reindexed';
+  }
+}

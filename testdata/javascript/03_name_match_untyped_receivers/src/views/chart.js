@@ -1,0 +1,5 @@
+export class Chart {
+  render() {
+    return '<canvas></canvas>';
+  }
+}

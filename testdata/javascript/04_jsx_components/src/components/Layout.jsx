@@ -1,0 +1,3 @@
+export default function Layout({ children }) {
+  return <main className="layout">{children}</main>;
+}

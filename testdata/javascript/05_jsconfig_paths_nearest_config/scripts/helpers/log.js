@@ -1,0 +1,3 @@
+export function log(message) {
+  process.stderr.write(`[feed] ${message}\n`);
+}

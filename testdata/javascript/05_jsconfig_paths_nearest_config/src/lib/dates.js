@@ -1,0 +1,3 @@
+export function formatDate(iso) {
+  return new Date(iso).toDateString();
+}

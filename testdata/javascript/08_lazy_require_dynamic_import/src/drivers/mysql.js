@@ -1,0 +1,3 @@
+'use strict';
+
+exports.connectMysql = (url) => ({ driver: 'mysql', url });

@@ -1,0 +1,7 @@
+'use strict';
+
+function connectPg(url) {
+  return { driver: 'pg', url };
+}
+
+module.exports = { connectPg };

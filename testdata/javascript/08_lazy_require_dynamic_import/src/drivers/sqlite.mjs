@@ -1,0 +1,3 @@
+export function openSqlite(file) {
+  return { driver: 'sqlite', file };
+}

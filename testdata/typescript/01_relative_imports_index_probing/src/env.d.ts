@@ -1,0 +1,5 @@
+export interface Env {
+  mode: 'development' | 'production';
+}
+
+export declare function readEnv(): Env;

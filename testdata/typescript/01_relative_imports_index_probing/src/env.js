@@ -1,0 +1,3 @@
+export function readEnv() {
+  return { mode: globalThis.APP_MODE || 'production' };
+}

@@ -1,0 +1,3 @@
+export function logLine(message: string): void {
+  console.log(`[shop] ${message}`);
+}

@@ -1,0 +1,3 @@
+import { defineConfig } from './define';
+
+export default defineConfig({ host: '', port: 8080 });

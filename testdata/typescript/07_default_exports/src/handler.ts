@@ -1,0 +1,3 @@
+export default function (request: { path: string }): string {
+  return `handled ${request.path}`;
+}

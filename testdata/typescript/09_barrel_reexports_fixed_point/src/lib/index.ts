@@ -1,0 +1,3 @@
+export * from './orders';
+export { applyDiscount as discount } from './pricing';
+export * as money from './money';

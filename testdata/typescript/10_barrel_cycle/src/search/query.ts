@@ -1,0 +1,3 @@
+export function matchTitle(title: string, term: string): boolean {
+  return title.toLowerCase().includes(term.toLowerCase());
+}

@@ -1,0 +1,2 @@
+export type { Role, User } from './types';
+export { greet, summary } from './greet';

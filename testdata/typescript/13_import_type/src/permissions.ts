@@ -1,0 +1,7 @@
+import type { Role } from './types';
+
+export type { Role };
+
+export function canEdit(role: Role): boolean {
+  return role === 'admin';
+}

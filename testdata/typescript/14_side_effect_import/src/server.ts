@@ -1,0 +1,3 @@
+export function startServer(port: number): string {
+  return `listening on :${port}`;
+}

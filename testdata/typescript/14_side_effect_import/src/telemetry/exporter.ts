@@ -1,0 +1,5 @@
+const exporters: string[] = [];
+
+export function registerExporter(name: string): void {
+  exporters.push(name);
+}

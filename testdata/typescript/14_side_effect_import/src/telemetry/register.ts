@@ -1,0 +1,3 @@
+import { registerExporter } from './exporter';
+
+registerExporter('console');

@@ -1,0 +1,1 @@
+export const messages = { hello: 'Hallo' };

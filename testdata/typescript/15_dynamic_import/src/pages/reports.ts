@@ -1,0 +1,3 @@
+export function renderReports(): string {
+  return '<section id="reports"></section>';
+}

@@ -1,0 +1,3 @@
+export function renderSettings(): string {
+  return '<section id="settings"></section>';
+}

@@ -1,0 +1,5 @@
+export class PaymentGateway {
+  capture(cents: number): string {
+    return `captured ${cents}`;
+  }
+}

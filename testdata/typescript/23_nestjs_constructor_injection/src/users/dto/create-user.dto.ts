@@ -1,0 +1,3 @@
+export class CreateUserDto {
+  email!: string;
+}

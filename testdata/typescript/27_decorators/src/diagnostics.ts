@@ -1,0 +1,6 @@
+export function trace(label: string) {
+  return (_target: object, _key: string, descriptor: PropertyDescriptor): PropertyDescriptor => {
+    console.debug(`tracing ${label}`);
+    return descriptor;
+  };
+}
