@@ -166,6 +166,15 @@ def _text(node: Node) -> str:
 _IDENTIFIER_PREFIX = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+def _definition_name(node: Node) -> str:
+    """A definition's name: its name node's text, or a string literal's content (a
+    test named by its title, a route by its path)."""
+    text = _text(node)
+    if node.type in ("string", "template_string") and len(text) >= 2:
+        return text[1:-1]
+    return text
+
+
 def _receiver_text(node: Node) -> str:
     if node.end_byte - node.start_byte > _MAX_NAME:
         return "?"
@@ -259,7 +268,9 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         decorated = caps.get("definition.decorated")
         extent = caps.get("definition.extent")
         if decorated and extent:
-            extents[decorated[0].start_byte] = extent[0]
+            held = extents.get(decorated[0].start_byte)
+            if held is None or extent[0].start_byte < held.start_byte:  # the first decorator
+                extents[decorated[0].start_byte] = extent[0]
 
     ordered: list[tuple[int, int, str, str, int, int, int, int, Node | None, int]] = []
     for key, (kind, node, name_node, body_node, parameters_node) in raw_defs.items():
@@ -273,7 +284,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 outer.start_byte,
                 node.end_byte,
                 kind,
-                _text(name_node) if name_node is not None else "",
+                _definition_name(name_node) if name_node is not None else "",
                 outer.start_point.row + 1,
                 node.end_point.row + 1,
                 body_line,
@@ -298,6 +309,13 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         )
     )
     body_starts = [d[7] for d in ordered]
+    # A definition's name bound as a variable too (`const add = () => ...`) is
+    # bound where the definition is, not inside it.
+    name_scopes: dict[int, int] = {}
+    for entry, parent in zip(ordered, parents, strict=True):
+        named = raw_defs[entry[9]][2]
+        if named is not None:
+            name_scopes[named.start_byte] = parent
     scopes = _Scopes(spans, parents)
     index_by_start = {start: i for i, (start, _) in enumerate(spans)}
 
@@ -387,8 +405,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             elif "argument.single" in caps or "argument.decorated" in caps:
                 call_arguments[name_node.start_byte] = None  # exactly one positional
         elif kind == "value":
-            held = values.get(name_node.start_byte)
-            if held is None or held[1].kind == "value":  # a handler stays one
+            prior = values.get(name_node.start_byte)
+            if prior is None or prior[1].kind == "value":  # a handler stays one
                 values[name_node.start_byte] = (caps["reference.value"][0].start_byte, ref)
         else:  # a value that a framework enters: a route's or a command's handler
             values[name_node.start_byte] = (caps["reference." + kind][0].start_byte, ref)
@@ -413,7 +431,10 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     for caps in by_role.get("binding", ()):
         node = caps["local.binding"][0]
         text = _text(node)
-        bindings[node.start_byte] = (scopes.innermost(node.start_byte), text)
+        scope_of = name_scopes.get(node.start_byte)
+        if scope_of is None:
+            scope_of = scopes.innermost(node.start_byte)
+        bindings[node.start_byte] = (scope_of, text)
         holder = caps.get("parameters")
         if holder:  # a binding that is a parameter of the function's signature
             kind = POSITIONAL_OR_KEYWORD

@@ -140,8 +140,8 @@ def definition_ids(path: str, definitions: Sequence[Definition]) -> tuple[list[s
     """Qualified names (``path:Class.method``) and node ids of a file's definitions.
 
     An anonymous scope is not a symbol: it takes its parent's name and id. A
-    name defined twice in one scope (overloads, redeclarations) keeps the last
-    as the symbol; earlier ones get numbered ids (``#1``).
+    name defined twice in one scope (a getter and its setter, a redeclared
+    function) is one symbol: both share the id.
     """
     qualnames: list[str] = []
     last: dict[str, int] = {}
@@ -154,15 +154,11 @@ def definition_ids(path: str, definitions: Sequence[Definition]) -> tuple[list[s
         qualnames.append(qualname)
         last[qualname] = index
     ids: list[str] = []
-    counts: dict[str, int] = {}
-    for index, (d, qualname) in enumerate(zip(definitions, qualnames, strict=True)):
+    for d, qualname in zip(definitions, qualnames, strict=True):
         if d.kind == ANONYMOUS_SCOPE:
             ids.append(PREFIX + path if d.parent == MODULE_SCOPE else ids[d.parent])
-        elif last[qualname] == index:
-            ids.append(PREFIX + qualname)
         else:
-            counts[qualname] = counts.get(qualname, 0) + 1
-            ids.append(f"{PREFIX}{qualname}#{counts[qualname]}")
+            ids.append(PREFIX + qualname)
     return qualnames, ids
 
 
@@ -193,6 +189,7 @@ class JavaScriptResolver:
         self._specifiers: dict[tuple[str, str], str | None] = {}
         self._exports: dict[tuple[str, str], Resolution] = {}
         self._exporting: set[tuple[str, str]] = set()
+        self._cut = False
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._methods_by_name: dict[str, list[Symbol]] = {}
         for path, file in self._files.items():
@@ -324,7 +321,12 @@ class JavaScriptResolver:
             return Opaque.EXTERNAL
         if imp.name is None:
             return (target, MODULE_SCOPE)
-        return self._export(target, imp.name, 0)
+        found = self._export(target, imp.name, 0)
+        if found is None and imp.name == "default":
+            # A default import of a module without a default export: Node gives
+            # CommonJS's `module.exports`, the module's names.
+            return (target, MODULE_SCOPE)
+        return found
 
     def _export(self, path: str, name: str, depth: int) -> Resolution:
         """What module ``path`` exports as ``name``, through re-exports (fixed point).
@@ -338,13 +340,19 @@ class JavaScriptResolver:
         if key in self._exports:
             return self._exports[key]
         if key in self._exporting or depth > _MAX_DEPTH:
-            return None  # a re-export cycle
+            self._cut = True  # a re-export cycle: what is being computed is partial
+            return None
         self._exporting.add(key)
+        outer_cut, self._cut = self._cut, False
         try:
             result = self._export_uncached(path, name, depth)
         finally:
             self._exporting.discard(key)
-        self._exports[key] = result
+        # A result found while a cycle was cut holds only for the outermost
+        # name of the cycle: the others are computed again when asked.
+        if not self._cut or not self._exporting:
+            self._exports[key] = result
+        self._cut = (self._cut or outer_cut) if self._exporting else False
         return result
 
     def _export_uncached(self, path: str, name: str, depth: int) -> Resolution:
@@ -542,6 +550,9 @@ class JavaScriptResolver:
 
     def _class_named(self, path: str, scope: int, expression: str) -> Symbol | None:
         target = self._resolve_chain(path, scope, expression.split("."))
+        if isinstance(target, tuple) and self._kind(target) == "module":
+            # `import Validator = require("./v")` of a module whose value is a class
+            target = self._export(target[0], "default", 0)
         if isinstance(target, tuple) and self._kind(target) in ("class", "interface"):
             return target
         return None
@@ -574,9 +585,11 @@ class JavaScriptResolver:
             cls = self._class_named(path, owner, expression)
             return (cls, ANNOTATED_CONFIDENCE) if cls is not None else None
         if how in ("called", "awaited"):
-            callee = self._resolve_chain(path, owner, expression.split("."))
-            if isinstance(callee, tuple) and self._kind(callee) == "function":
-                return self._return_type(callee)
+            callee = self._callee(path, owner, expression)
+            if callee is not None and self._kind(callee[0]) == "function":
+                returned = self._return_type(callee[0])
+                if returned is not None:
+                    return returned[0], min(callee[1], returned[1])
         return None
 
     def _field_type(self, cls: Symbol, name: str) -> tuple[Symbol, float] | None:
@@ -735,23 +748,32 @@ class JavaScriptResolver:
         ]
         edges = [Edge("file:" + path, file.node_id, "contains", CERTAIN, 1)]
         defs = facts.definitions
+        spans: dict[str, tuple[int, int, int]] = {}  # id -> first line, last line, index
         for index, d in enumerate(defs):
             if d.kind == ANONYMOUS_SCOPE:
                 continue
+            held = spans.get(file.ids[index])
+            if held is None:
+                spans[file.ids[index]] = (d.start_line, d.end_line, index)
+                edges.append(
+                    Edge(
+                        file.symbol_id(d.parent), file.ids[index], "contains", CERTAIN, d.start_line
+                    )
+                )
+            else:  # a getter's setter: one symbol over both
+                spans[file.ids[index]] = (held[0], max(held[1], d.end_line), held[2])
+        for symbol_id, (start, end, index) in spans.items():
             nodes.append(
                 Node(
-                    file.ids[index],
+                    symbol_id,
                     _node_kind(facts, index),
-                    d.name,
+                    defs[index].name,
                     file.qualnames[index],
                     path,
-                    d.start_line,
-                    d.end_line,
+                    start,
+                    end,
                     language,
                 )
-            )
-            edges.append(
-                Edge(file.symbol_id(d.parent), file.ids[index], "contains", CERTAIN, d.start_line)
             )
         specifiers = [(imp.source, imp.line, imp.scope, imp.type_only) for imp in facts.imports]
         specifiers += [

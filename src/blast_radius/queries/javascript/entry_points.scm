@@ -10,11 +10,11 @@
     property: (property_identifier) @_method)
   arguments: (arguments
     .
-    (string (string_fragment) @name)
+    (string) @name
     [(arrow_function body: (_) @body) (function_expression body: (_) @body)]
     .)
   (#any-of? @_method "get" "post" "put" "patch" "delete" "del" "all" "options" "head")
-  (#match? @name "^/")) @definition.function
+  (#match? @name "^.\/")) @definition.function
 (call_expression
   function: (member_expression
     object: [(identifier) (member_expression)]

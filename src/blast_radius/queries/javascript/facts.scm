@@ -54,7 +54,7 @@
   ]
   arguments: (arguments
     .
-    [(string (string_fragment) @name) (template_string (string_fragment) @name)]
+    [(string) (template_string)] @name
     .
     [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
   (#any-of? @_test "it" "test" "describe" "suite" "context")) @definition.function
@@ -89,6 +89,17 @@
 ; An object's methods are its members, never names in scope.
 (object (method_definition) @trait.titled)
 (object (pair value: [(arrow_function) (function_expression)]) @trait.titled)
+
+; Blocks that declare with `let`, `const` or `class` scope those names.
+(statement_block (statement_block (lexical_declaration)) @definition.scope)
+(if_statement consequence: (statement_block (lexical_declaration)) @definition.scope)
+(else_clause (statement_block (lexical_declaration)) @definition.scope)
+(for_statement body: (statement_block (lexical_declaration)) @definition.scope)
+(for_in_statement body: (statement_block (lexical_declaration)) @definition.scope)
+(while_statement body: (statement_block (lexical_declaration)) @definition.scope)
+(try_statement body: (statement_block (lexical_declaration)) @definition.scope)
+(catch_clause body: (statement_block (lexical_declaration)) @definition.scope)
+(finally_clause body: (statement_block (lexical_declaration)) @definition.scope)
 
 ; Callbacks bind their own parameters; a `function` also has its own `this`.
 (arguments (arrow_function) @definition.scope)

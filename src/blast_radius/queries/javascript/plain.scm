@@ -19,3 +19,9 @@
   @parameters
 (formal_parameters (comment) @parameter.extra) @parameters
 (formal_parameters (object_pattern (shorthand_property_identifier_pattern) @local.binding))
+
+; A class field holding a function is a method (TypeScript: public_field_definition).
+(field_definition
+  property: [(property_identifier) (private_property_identifier)] @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
+  @definition.function

@@ -35,6 +35,31 @@
   value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
   @definition.function
 
+; A decorated class or method starts at its first decorator: what the
+; decorators call belongs to it (evaluated where it is defined).
+(export_statement
+  decorator: (decorator)
+  declaration: [(class_declaration) (abstract_class_declaration)] @definition.decorated)
+  @definition.extent
+(class_body
+  (decorator) @definition.extent
+  .
+  (method_definition) @definition.decorated)
+(class_body
+  (decorator) @definition.extent
+  .
+  (decorator)
+  .
+  (method_definition) @definition.decorated)
+(class_body
+  (decorator) @definition.extent
+  .
+  (decorator)
+  .
+  (decorator)
+  .
+  (method_definition) @definition.decorated)
+
 ; ---- imports and exports ------------------------------------------------
 ; `import type ...` exists for the type checker only.
 (import_statement "type") @region.type_only
@@ -45,6 +70,9 @@
   (import_require_clause
     (identifier) @import.alias
     source: (string (string_fragment) @import.module))) @import
+
+; `export = Validator`: the module's value, as CommonJS's `module.exports`.
+(export_statement "=" (identifier) @exported.local) @exported.binding @exported.default
 
 (export_statement
   declaration: [
