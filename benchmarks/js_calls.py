@@ -1,0 +1,913 @@
+"""Compare our JS/TS ``calls`` edges with what the TypeScript checker says each call runs.
+
+The workloads are those of ``js_imports.py`` (zod, Redux Toolkit, rxjs and
+eslint, npm tarballs pinned by version and integrity, each made into a git
+repository with one commit); this script imports their definitions and the
+oracle's installation from there. Two sets of (caller node id, callee node id)
+pairs are built over each repository:
+
+* the oracle: ``benchmarks/js_oracle/calls.mjs`` under Node with the pinned
+  ``typescript``. One ``ts.Program`` per tsconfig (options read as
+  ``resolve.mjs`` reads them; files no config includes, such as all of
+  eslint, get ``allowJs`` with ``checkJs`` off). For every call, ``new``,
+  capitalised JSX element, decorator and tagged template, the callee is
+  ``checker.getResolvedSignature(site).declaration``, else the symbol at the
+  callee's name through ``getAliasedSymbol``; ``new C()`` and ``<C />`` give
+  the class and the constructor that runs; an overload signature stands for
+  its implementation. The oracle describes each declaration (file, name,
+  lines, what it is) and the script maps it to our node id by (file, name,
+  start line). The caller is the innermost declaration around the call that
+  we make a node of (``calls.mjs`` mirrors our queries), else the module.
+  Declarations outside the repository are dropped. A target that is no node
+  of ours (an interface member, a value of function type, an anonymous
+  function) is counted by what it is and not compared;
+* ours: ``python -m blast_radius graph REPO --format json --no-cache --jobs N``,
+  keeping the ``calls`` edges (one per caller and callee; its confidence and
+  tags are those of the merged edge).
+
+Self-calls (recursion) are left out of both sides: the graph has no edge from a
+node to itself. The checker names the declaration a call binds to statically;
+for a call on an interface- or class-typed receiver our edges may also reach
+an implementation or override (``dispatch``, or a name match on an interface
+member). Such an edge, to a method of the same name in a class that the
+oracle's own heritage (``extends``/``implements``) makes a subtype of the
+member's owner, where the oracle has that member as a callee of the same
+caller, is counted apart as *dispatch*: neither a true nor a false positive in
+the precision figures, and listed with its own count (the strict figures,
+which count them as false, are printed too).
+
+    python benchmarks/js_calls.py [--workload zod] [--check] [--json [FILE]] [--keep]
+        [--python PY] [--node NODE] [--jobs 2] [--examples 12]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from js_imports import (
+    ORACLE_DIR,
+    WORKLOADS,
+    NpmWorkload,
+    build_repo,
+    ensure_oracle,
+    fetch_npm_package,
+    run_ours,
+    tool_version,
+    tracked_code_files,
+)
+from workloads import add_cache_dir_argument
+
+# (figure, target): the precision of our edges by confidence, and recall.
+TARGETS = {
+    "precision_certain": 0.95,
+    "precision_half": 0.90,
+    "precision_all": 0.60,
+    "recall": 0.70,
+}
+EXAMPLES = 12
+CALLS_ORACLE = ORACLE_DIR / "calls.mjs"
+MODULE = -1
+
+Pair = tuple[str, str]
+
+# What a target that is no node of ours is, in words.
+NOT_A_NODE = {
+    "interface-member": "a member of an interface (no node; its implementations may be)",
+    "type-member": "a member of a type literal or type alias",
+    "function-type": "a value of function type (a parameter, a property, an option)",
+    "parameter": "a parameter (a callback passed in)",
+    "variable": "a variable or property whose value is not a function we name",
+    "anonymous-function": "an anonymous function (returned, passed, assigned)",
+    "object-property-function": "a function-valued property of an object literal",
+    "anonymous-class": "an anonymous class",
+    "computed-name": "a method with a computed name",
+    "ambient": "a declaration without a body (.d.ts, `declare`)",
+    "no-body": "a declaration without a body",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Decl:
+    file: str
+    names: tuple[str, ...]
+    lines: tuple[int, ...]
+    kind: str  # the TypeScript syntax kind
+    why: str  # "" for a construct we make a node of, else what it is
+    owner: int  # for an interface member: the interface's declaration
+    member: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """One call as the oracle saw it."""
+
+    file: str
+    line: int
+    kind: str  # call, new, jsx, decorator, tagged, super
+    name: str  # the callee's name as written
+    source: int  # declaration index, or MODULE
+    targets: tuple[int, ...]
+    notes: tuple[str, ...]  # external, overload, by-symbol, no-declaration, checker-error
+    receiver: str  # what the receiver of `a.m()` is bound to ("" without one)
+    receiver_type: str  # the category of its type
+
+
+@dataclass
+class Ours:
+    pairs: dict[Pair, dict[str, Any]]  # (source, target) -> the merged edge
+    nodes: dict[str, dict[str, Any]]
+    parent: dict[str, str]  # node id -> the id of what contains it
+    modules: set[str]
+
+
+@dataclass
+class Comparison:
+    workload: NpmWorkload
+    files: list[str]
+    oracle: dict[str, Any]
+    ours: Ours | None = None
+    ours_error: str = ""
+    decls: list[Decl] = field(default_factory=list)
+    sites: list[Site] = field(default_factory=list)
+    mapped: dict[int, str | None] = field(default_factory=dict)  # decl index -> node id
+    unmapped: dict[int, str] = field(default_factory=dict)  # decl index -> why
+    oracle_pairs: dict[Pair, list[Site]] = field(default_factory=dict)
+    site_counts: Counter[str] = field(default_factory=Counter)
+    not_a_node: Counter[str] = field(default_factory=Counter)
+    unmapped_sources: list[Site] = field(default_factory=list)
+    unmapped_targets: list[tuple[Site, int]] = field(default_factory=list)
+    self_calls: int = 0
+    dispatch: dict[Pair, dict[str, Any]] = field(default_factory=dict)
+    interface_sites: list[Site] = field(default_factory=list)
+    interface_covered: int = 0
+
+    @property
+    def compared(self) -> dict[Pair, dict[str, Any]]:
+        """Our pairs less those counted apart as dispatch."""
+        assert self.ours is not None
+        return {p: e for p, e in self.ours.pairs.items() if p not in self.dispatch}
+
+    def precision(self, minimum: float, strict: bool = False) -> tuple[float, int, int]:
+        """(precision, true positives, edges) of our pairs with confidence >= minimum."""
+        assert self.ours is not None
+        pool = self.ours.pairs if strict else self.compared
+        chosen = [p for p, e in pool.items() if float(e["confidence"]) >= minimum]
+        tp = sum(1 for p in chosen if p in self.oracle_pairs)
+        return (tp / len(chosen) if chosen else 0.0), tp, len(chosen)
+
+    @property
+    def recall(self) -> tuple[float, int, int]:
+        assert self.ours is not None
+        tp = sum(1 for p in self.oracle_pairs if p in self.ours.pairs)
+        total = len(self.oracle_pairs)
+        return (tp / total if total else 0.0), tp, total
+
+    @property
+    def false_positives(self) -> list[Pair]:
+        return sorted(p for p in self.compared if p not in self.oracle_pairs)
+
+    @property
+    def false_negatives(self) -> list[Pair]:
+        assert self.ours is not None
+        return sorted(p for p in self.oracle_pairs if p not in self.ours.pairs)
+
+
+# --- running the two sides -------------------------------------------------------------------
+
+
+def run_calls_oracle(node: str, oracle_home: Path, repo: Path, files: list[str]) -> dict[str, Any]:
+    cmd = [node, str(CALLS_ORACLE), "--repo", str(repo), "--typescript", str(oracle_home)]
+    proc = subprocess.run(
+        cmd, input="\n".join(files) + "\n", capture_output=True, text=True, check=False
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"calls.mjs exited with {proc.returncode}\n{proc.stderr[-4000:]}")
+    for line in proc.stderr.splitlines():
+        print(line, file=sys.stderr)
+    data: dict[str, Any] = json.loads(proc.stdout)
+    return data
+
+
+def read_ours(graph: dict[str, Any]) -> Ours:
+    nodes = {n["id"]: n for n in graph.get("nodes", []) if str(n["id"]).startswith("js:")}
+    parent: dict[str, str] = {}
+    pairs: dict[Pair, dict[str, Any]] = {}
+    for e in graph.get("edges", []):
+        kind = e.get("kind")
+        if kind == "contains":
+            parent[e["target"]] = e["source"]
+        elif kind == "calls" and e["source"] in nodes and e["target"] in nodes:
+            pair = (e["source"], e["target"])
+            held = pairs.get(pair)
+            if held is None or float(e["confidence"]) > float(held["confidence"]):
+                pairs[pair] = e
+    modules = {n["path"] for n in nodes.values() if n.get("kind") == "module"}
+    return Ours(pairs=pairs, nodes=nodes, parent=parent, modules=modules)
+
+
+# --- mapping the oracle's declarations to our nodes ------------------------------------------
+
+
+def node_index(ours: Ours) -> dict[tuple[str, str], list[tuple[int, str]]]:
+    index: dict[tuple[str, str], list[tuple[int, str]]] = defaultdict(list)
+    for nid, n in ours.nodes.items():
+        if n.get("kind") in ("module", "file"):
+            continue
+        index[(str(n["path"]), str(n["name"]))].append((int(n["start_line"]), nid))
+    return index
+
+
+def map_decl(
+    d: Decl, index: dict[tuple[str, str], list[tuple[int, str]]], ours: Ours
+) -> tuple[str | None, str]:
+    """Our node id for a declaration the oracle names, or why there is none.
+
+    A node of the same file and name that starts on one of the declaration's
+    candidate lines (tried in the oracle's order: where tree-sitter starts the
+    construct first) is the one; two such nodes on the same line are ambiguous.
+    """
+    if d.why:
+        return None, d.why
+    if d.file not in ours.modules:
+        return None, "file without a module node of ours (skipped)"
+    for line in d.lines:
+        found = sorted(
+            {
+                nid
+                for name in d.names
+                for start, nid in index.get((d.file, name), ())
+                if start == line
+            }
+        )
+        if len(found) == 1:
+            return found[0], ""
+        if len(found) > 1:
+            return None, "two nodes of ours with that name on that line"
+    return None, f"no node of ours named {d.names[0]!r} at line {d.lines[0]} ({d.kind})"
+
+
+def compare(w: NpmWorkload, files: list[str], oracle: dict[str, Any], graph: Any) -> Comparison:
+    c = Comparison(workload=w, files=files, oracle=oracle)
+    c.decls = [
+        Decl(f, tuple(n or ("",)), tuple(lines), kind, why, owner, member)
+        for f, n, lines, kind, why, owner, member in oracle["decls"]
+    ]
+    c.sites = [
+        Site(f, line, kind, name, source, tuple(targets), tuple(notes), how, rtype)
+        for f, line, kind, name, source, targets, notes, how, rtype in oracle["calls"]
+    ]
+    if isinstance(graph, str):
+        c.ours_error = graph
+        return c
+    ours = c.ours = read_ours(graph)
+    index = node_index(ours)
+    for i, d in enumerate(c.decls):
+        nid, why = map_decl(d, index, ours)
+        c.mapped[i] = nid
+        if nid is None:
+            c.unmapped[i] = why
+
+    pairs: dict[Pair, list[Site]] = defaultdict(list)
+    for s in c.sites:
+        if not s.targets:
+            c.site_counts[
+                "external" if "external" in s.notes else "no declaration (any, unresolved)"
+            ] += 1
+            continue
+        c.site_counts["in the repository"] += 1
+        source = _source_id(c, s)
+        if source is None:
+            c.unmapped_sources.append(s)
+            continue
+        for t in s.targets:
+            d = c.decls[t]
+            if d.why:
+                c.not_a_node[d.why] += 1
+                if d.why == "interface-member":
+                    c.interface_sites.append(s)
+                continue
+            target = c.mapped[t]
+            if target is None:
+                c.unmapped_targets.append((s, t))
+                continue
+            if target == source:
+                c.self_calls += 1
+                continue
+            pairs[(source, target)].append(s)
+    c.oracle_pairs = dict(pairs)
+    find_dispatch(c)
+    return c
+
+
+def _source_id(c: Comparison, s: Site) -> str | None:
+    assert c.ours is not None
+    if s.source == MODULE:
+        return "js:" + s.file if s.file in c.ours.modules else None
+    return c.mapped[s.source]
+
+
+# --- dispatch: implementations and overrides of the oracle's callee --------------------------
+
+
+def find_dispatch(c: Comparison) -> None:
+    """Our extra edges that reach an override or implementation of a member the oracle
+    calls from the same caller, by the oracle's heritage clauses."""
+    assert c.ours is not None
+    ours = c.ours
+    supers: dict[str, set[str]] = defaultdict(set)
+    for cls, bases in c.oracle["supertypes"]:
+        child = c.mapped.get(cls)
+        for b in bases:
+            base = c.mapped.get(b)
+            if child and base:
+                supers[child].add(base)
+
+    def ancestors(cls: str) -> set[str]:
+        seen: set[str] = set()
+        stack = list(supers.get(cls, ()))
+        while stack:
+            x = stack.pop()
+            if x not in seen:
+                seen.add(x)
+                stack.extend(supers.get(x, ()))
+        return seen
+
+    members: dict[str, set[tuple[str, str]]] = defaultdict(set)  # caller -> (owner, name)
+    interface_members: dict[str, list[Site]] = defaultdict(list)
+    for s in c.sites:
+        source = _source_id(c, s) if s.targets else None
+        if source is None:
+            continue
+        for t in s.targets:
+            d = c.decls[t]
+            if d.why == "interface-member" and d.member:
+                owner = c.mapped.get(d.owner)
+                if owner:
+                    members[source].add((owner, d.member))
+                    interface_members[source].append(s)
+            elif not d.why and (target := c.mapped.get(t)):
+                owner = ours.parent.get(target)
+                if owner and ours.nodes.get(owner, {}).get("kind") in ("class", "interface"):
+                    members[source].add((owner, str(ours.nodes[target]["name"])))
+    covered: set[tuple[str, str, str]] = set()
+    for (source, target), edge in ours.pairs.items():
+        if (source, target) in c.oracle_pairs or source not in members:
+            continue
+        node = ours.nodes[target]
+        cls = ours.parent.get(target)
+        if node.get("kind") != "method" or cls is None:
+            continue
+        up = ancestors(cls)
+        for owner, name in members[source]:
+            if name == node["name"] and owner in up:
+                c.dispatch[(source, target)] = edge
+                covered.add((source, owner, name))
+                break
+    for source, sites in interface_members.items():
+        for s in sites:
+            for t in s.targets:
+                d = c.decls[t]
+                owner = c.mapped.get(d.owner) if d.why == "interface-member" else None
+                if owner and (source, owner, d.member or "") in covered:
+                    c.interface_covered += 1
+
+
+# --- explaining the differences ------------------------------------------------------------------
+
+
+_lines_cache: dict[Path, list[str]] = {}
+
+
+def source_line(repo: Path, path: str, line: int) -> str:
+    file = repo / path
+    if file not in _lines_cache:
+        try:
+            _lines_cache[file] = file.read_text(encoding="utf-8", errors="replace").split("\n")
+        except OSError:
+            _lines_cache[file] = []
+    text = _lines_cache[file]
+    return text[line - 1].strip()[:110] if 0 < line <= len(text) else ""
+
+
+def _tier(edge: dict[str, Any]) -> str:
+    tags = set(edge.get("tags") or ())
+    if "name-match" in tags:
+        return "name-match"
+    if "dispatch" in tags:
+        return "dispatch"
+    conf = float(edge["confidence"])
+    return "certain" if conf >= 1.0 else f"typed ({conf:g})"
+
+
+def _callee_names(ours: Ours, target: str) -> set[str]:
+    """The names a call of ``target`` is written with."""
+    node = ours.nodes[target]
+    name = str(node["name"])
+    if node.get("kind") == "class":
+        return {name}
+    if name == "constructor":
+        cls = ours.parent.get(target)
+        owner = ours.nodes.get(cls or "", {}).get("name")
+        return {"super", str(owner)} if owner else {"super"}
+    return {name}
+
+
+def receiver_label(s: Site) -> str:
+    """A short cause for a call, from what the receiver is bound to and its type."""
+    how, rtype = s.receiver, s.receiver_type
+    if s.kind != "call" or not how:
+        if how.startswith("callee-"):
+            return f"callee is an expression ({how[7:]})"
+        return {
+            "new": "`new C()`",
+            "jsx": "JSX element",
+            "decorator": "decorator",
+            "tagged": "tagged template",
+            "super": "`super()`",
+        }.get(s.kind, "plain call `f()`")
+    labels = {
+        "callback-parameter-untyped": "untyped callback parameter",
+        "parameter-untyped": "untyped parameter",
+        "parameter-annotated": "parameter with a type annotation",
+        "variable-annotated": "variable with a type annotation",
+        "variable-call-result": "variable holding a call's result",
+        "variable-awaited": "variable holding an awaited result",
+        "variable-new": "variable holding `new C()`",
+        "variable-object-literal": "variable holding an object literal",
+        "variable-other": "variable of inferred type",
+        "destructured": "destructured binding",
+        "call-result": "chained call on a returned value",
+        "this": "`this.m()`",
+        "super": "`super.m()`",
+        "property-annotated": "property with a declared type",
+        "property-inferred": "property of inferred type",
+        "property-new": "property holding `new C()`",
+        "import": "imported binding",
+        "namespace-import": "namespace import `ns.f()`",
+        "namespace": "namespace or enum member",
+        "class": "static member `C.m()`",
+        "element": "element access `a[i].m()`",
+    }
+    label = labels.get(how, how)
+    if rtype in ("any", "unknown"):
+        return f"{label}, of type `any`"
+    if rtype == "type-parameter":
+        return f"{label}, of a type parameter"
+    if rtype in ("union", "intersection"):
+        return f"{label}, of a {rtype} type"
+    if rtype.startswith("lib-"):
+        return f"{label}, of a library type"
+    return label
+
+
+def _target_words(c: Comparison, t: int) -> str:
+    d = c.decls[t]
+    if d.why:
+        return NOT_A_NODE.get(d.why, d.why)
+    return c.mapped.get(t) or c.unmapped.get(t, "?")
+
+
+def fp_cause(
+    c: Comparison, pair: Pair, sites_by_caller: dict[str, list[Site]]
+) -> tuple[str, Site | None]:
+    """Why our extra edge is wrong, from what the oracle saw at the same caller."""
+    assert c.ours is not None
+    source, target = pair
+    edge = c.ours.pairs[pair]
+    tier = _tier(edge)
+    names = _callee_names(c.ours, target)
+    line = int(edge.get("line") or 0)
+    candidates = [s for s in sites_by_caller.get(source, ()) if s.name in names]
+    if not candidates:
+        if any(
+            s.name in names for s in sites_by_caller.get("@" + c.ours.nodes[source]["path"], ())
+        ):
+            return f"{tier}: the oracle places this call in another symbol", None
+        return f"{tier}: no call of that name in this symbol (oracle)", None
+    at_line = [s for s in candidates if s.line == line] or candidates
+    s = at_line[0]
+    mapped = [c.mapped.get(t) for t in s.targets if not c.decls[t].why and c.mapped.get(t)]
+    whys = sorted({c.decls[t].why for t in s.targets if c.decls[t].why})
+    if mapped:
+        outcome = "the checker binds another declaration"
+        if "overload" in s.notes:
+            outcome += " (an overload's implementation)"
+    elif whys:
+        outcome = "the checker binds " + NOT_A_NODE.get(whys[0], whys[0]).split(" (")[0]
+    elif "external" in s.notes:
+        outcome = "the checker binds a library declaration"
+    elif s.targets:
+        outcome = "the checker's declaration has no node of ours"
+    else:
+        outcome = "the checker finds no declaration (`any`)"
+    return f"{tier}: {outcome}; {receiver_label(s)}", s
+
+
+def fn_cause(c: Comparison, pair: Pair) -> str:
+    assert c.ours is not None
+    s = c.oracle_pairs[pair][0]
+    source = pair[0]
+    ours_from = [t for (src, t) in c.ours.pairs if src == source]
+    names = {s.name}
+    elsewhere = [t for t in ours_from if names & _callee_names(c.ours, t)]
+    label = receiver_label(s)
+    if "overload" in s.notes:
+        label += " (overloaded)"
+    if elsewhere:
+        return f"{label}; ours points elsewhere"
+    return label
+
+
+# --- printing ----------------------------------------------------------------------------------
+
+
+def figures(c: Comparison) -> dict[str, Any]:
+    w = c.workload
+    out: dict[str, Any] = {
+        "package": f"{w.package}@{w.version}",
+        "files": len(c.files),
+        "oracle_sites": len(c.sites),
+    }
+    if c.ours is None:
+        out["ours_error"] = c.ours_error.splitlines()[0] if c.ours_error else "not run"
+        return out
+    p1, tp1, n1 = c.precision(1.0)
+    p5, tp5, n5 = c.precision(0.5)
+    pa, tpa, na = c.precision(0.0)
+    sp, _, sn = c.precision(0.0, strict=True)
+    r, tpr, nr = c.recall
+    out.update(
+        {
+            "sites": dict(sorted(c.site_counts.items())),
+            "targets_not_nodes": dict(sorted(c.not_a_node.items())),
+            "unmapped_sources": len(c.unmapped_sources),
+            "unmapped_targets": len(c.unmapped_targets),
+            "self_calls": c.self_calls,
+            "oracle_pairs": nr,
+            "our_pairs": len(c.ours.pairs),
+            "dispatch_pairs": len(c.dispatch),
+            "interface_member_sites": len(c.interface_sites),
+            "interface_member_sites_reaching_an_implementation": c.interface_covered,
+            "precision_certain": round(p1, 4),
+            "certain_edges": n1,
+            "certain_true": tp1,
+            "precision_half": round(p5, 4),
+            "half_edges": n5,
+            "half_true": tp5,
+            "precision_all": round(pa, 4),
+            "all_edges": na,
+            "all_true": tpa,
+            "precision_all_strict": round(sp, 4),
+            "recall": round(r, 4),
+            "recall_true": tpr,
+        }
+    )
+    return out
+
+
+def _grouped(
+    items: Iterable[tuple[str, str]], examples: int, groups: int = 14
+) -> list[tuple[str, int, list[str]]]:
+    by: dict[str, list[str]] = defaultdict(list)
+    for cause, text in items:
+        by[cause].append(text)
+    ranked = sorted(by.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:groups]
+    return [(cause, len(texts), texts[:examples]) for cause, texts in ranked]
+
+
+def report(c: Comparison, examples: int, repo: Path) -> None:
+    w = c.workload
+    o = c.oracle
+    print(f"\n=== {w.key}: {w.package}@{w.version} ===")
+    programs = ", ".join(
+        f"{k}: {v['roots']} files"
+        + (f" ({v['notInProgram']} not in it)" if v["notInProgram"] else "")
+        for k, v in o["programs"].items()
+    )
+    print(f"programs: {programs}")
+    kinds = Counter(s.kind for s in c.sites)
+    print(
+        f"oracle (typescript {o['typescript']}): {len(c.sites)} call sites {dict(sorted(kinds.items()))}"
+    )
+    if c.ours is None:
+        print(f"ours: could not run\n{c.ours_error}")
+        return
+    f = figures(c)
+    print(f"  callee: {dict(sorted(c.site_counts.items()))}")
+    print(
+        "  in-repository callees that are no node of ours (not compared): "
+        f"{sum(c.not_a_node.values())} {dict(c.not_a_node.most_common())}"
+    )
+    print(
+        f"  self-calls left out: {c.self_calls}; callers not mapped: {len(c.unmapped_sources)}; "
+        f"callees not mapped: {len(c.unmapped_targets)}"
+    )
+    why_unmapped = Counter(
+        c.unmapped[t].split(" named ")[0]
+        + (f" ({c.decls[t].kind})" if " named " in c.unmapped[t] else "")
+        for _, t in c.unmapped_targets
+    ) + Counter(
+        "caller: "
+        + (
+            c.unmapped.get(s.source, "module not in our graph")
+            if s.source != MODULE
+            else "module not in our graph"
+        )
+        for s in c.unmapped_sources
+    )
+    if why_unmapped:
+        print(f"  not mapped, by reason: {dict(why_unmapped.most_common(8))}")
+        for s, t in c.unmapped_targets[: min(examples, 5)]:
+            print(f"    {s.file}:{s.line} {s.name}: {c.unmapped[t]}")
+        for s in c.unmapped_sources[: min(examples, 5)]:
+            d = c.decls[s.source] if s.source != MODULE else None
+            why = c.unmapped.get(s.source, "") if d else "module not in our graph"
+            print(f"    caller of {s.file}:{s.line} {s.name}: {why}")
+    print(
+        f"oracle pairs {f['oracle_pairs']}; our calls pairs {f['our_pairs']}, of which "
+        f"{f['dispatch_pairs']} dispatch (an override or implementation of the checker's callee)"
+    )
+    print(
+        f"  {f['interface_member_sites']} oracle sites call an interface member; "
+        f"{f['interface_member_sites_reaching_an_implementation']} of them reach an implementation in ours"
+    )
+    print(
+        f"precision, confidence 1.0:  {f['precision_certain']:.4f} ({f['certain_true']}/{f['certain_edges']}, "
+        f"target >= {TARGETS['precision_certain']})"
+    )
+    print(
+        f"precision, confidence>=0.5: {f['precision_half']:.4f} ({f['half_true']}/{f['half_edges']}, "
+        f"target >= {TARGETS['precision_half']})"
+    )
+    print(
+        f"precision, all:             {f['precision_all']:.4f} ({f['all_true']}/{f['all_edges']}, "
+        f"target >= {TARGETS['precision_all']}; {f['precision_all_strict']:.4f} counting dispatch as false)"
+    )
+    print(
+        f"recall, all:                {f['recall']:.4f} ({f['recall_true']}/{f['oracle_pairs']}, "
+        f"target >= {TARGETS['recall']})"
+    )
+
+    sites_by_caller: dict[str, list[Site]] = defaultdict(list)
+    for s in c.sites:
+        source = _source_id(c, s)
+        if source is not None:
+            sites_by_caller[source].append(s)
+        sites_by_caller["@" + s.file].append(s)
+    fps = []
+    for pair in c.false_positives:
+        cause, s = fp_cause(c, pair, sites_by_caller)
+        edge = c.ours.pairs[pair]
+        line = int(edge.get("line") or 0)
+        path = str(c.ours.nodes[pair[0]]["path"])
+        tags = ",".join(edge.get("tags") or ()) or "-"
+        text = (
+            f"{path}:{line} {pair[0].split(':', 2)[-1]} -> {pair[1]} "
+            f"[{float(edge['confidence']):.3g} {tags}] {source_line(repo, path, line)!r}"
+        )
+        fps.append((cause, text))
+    if fps:
+        print(f"\nfalse positives: {len(fps)}, by cause")
+        for cause, n, texts in _grouped(fps, examples):
+            print(f"  {n:5d}  {cause}")
+            for t in texts[: max(1, examples // 3)]:
+                print(f"           {t}")
+    fns = []
+    for pair in c.false_negatives:
+        s = c.oracle_pairs[pair][0]
+        text = f"{s.file}:{s.line} {pair[0].split(':', 2)[-1]} -> {pair[1]} {source_line(repo, s.file, s.line)!r}"
+        fns.append((fn_cause(c, pair), text))
+    if fns:
+        print(f"\nmisses: {len(fns)}, by how the call is written")
+        for cause, n, texts in _grouped(fns, examples):
+            print(f"  {n:5d}  {cause}")
+            for t in texts[: max(1, examples // 3)]:
+                print(f"           {t}")
+    if c.dispatch:
+        print(f"\ndispatch (counted apart): {len(c.dispatch)}, e.g.")
+        for pair in sorted(c.dispatch)[: min(examples, 6)]:
+            edge = c.dispatch[pair]
+            tags = ",".join(edge.get("tags") or ()) or "-"
+            print(f"  {pair[0]} -> {pair[1]} [{float(edge['confidence']):.3g} {tags}]")
+
+
+def totals(results: list[Comparison]) -> dict[str, Any]:
+    ran = [c for c in results if c.ours is not None]
+    out: dict[str, Any] = {"files": sum(len(c.files) for c in results)}
+    if not ran:
+        return out
+
+    def ratio(minimum: float) -> tuple[float, int, int]:
+        tp = sum(c.precision(minimum)[1] for c in ran)
+        n = sum(c.precision(minimum)[2] for c in ran)
+        return (tp / n if n else 0.0), tp, n
+
+    p1, p5, pa = ratio(1.0), ratio(0.5), ratio(0.0)
+    tpr = sum(c.recall[1] for c in ran)
+    nr = sum(c.recall[2] for c in ran)
+    out.update(
+        {
+            "precision_certain": round(p1[0], 4),
+            "certain_edges": p1[2],
+            "precision_half": round(p5[0], 4),
+            "half_edges": p5[2],
+            "precision_all": round(pa[0], 4),
+            "all_edges": pa[2],
+            "recall": round(tpr / nr if nr else 0.0, 4),
+            "oracle_pairs": nr,
+            "recall_true": tpr,
+            "dispatch_pairs": sum(len(c.dispatch) for c in ran),
+        }
+    )
+    return out
+
+
+def print_table(results: list[Comparison]) -> None:
+    header = (
+        "workload",
+        "oracle",
+        "ours",
+        "disp",
+        "P@1.0",
+        "(n)",
+        "P@0.5",
+        "(n)",
+        "P all",
+        "(n)",
+        "recall",
+    )
+    rows: list[tuple[str, ...]] = []
+    for c in results:
+        if c.ours is None:
+            rows.append((c.workload.key, "-", "-", *("-" * 8)))
+            continue
+        f = figures(c)
+        rows.append(
+            (
+                c.workload.key,
+                str(f["oracle_pairs"]),
+                str(f["our_pairs"]),
+                str(f["dispatch_pairs"]),
+                f"{f['precision_certain']:.4f}",
+                str(f["certain_edges"]),
+                f"{f['precision_half']:.4f}",
+                str(f["half_edges"]),
+                f"{f['precision_all']:.4f}",
+                str(f["all_edges"]),
+                f"{f['recall']:.4f}",
+            )
+        )
+    t = totals(results)
+    if "recall" in t:
+        ran = [c for c in results if c.ours is not None]
+        rows.append(
+            (
+                "all",
+                str(t["oracle_pairs"]),
+                str(sum(len(c.ours.pairs) for c in ran if c.ours)),
+                str(t["dispatch_pairs"]),
+                f"{t['precision_certain']:.4f}",
+                str(t["certain_edges"]),
+                f"{t['precision_half']:.4f}",
+                str(t["half_edges"]),
+                f"{t['precision_all']:.4f}",
+                str(t["all_edges"]),
+                f"{t['recall']:.4f}",
+            )
+        )
+    rows.append(
+        (
+            "target",
+            "",
+            "",
+            "",
+            f">={TARGETS['precision_certain']}",
+            "",
+            f">={TARGETS['precision_half']}",
+            "",
+            f">={TARGETS['precision_all']}",
+            "",
+            f">={TARGETS['recall']}",
+        )
+    )
+    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
+    print()
+    for r in (header, *rows):
+        print(
+            "  ".join(v.ljust(widths[i]) if i == 0 else v.rjust(widths[i]) for i, v in enumerate(r))
+        )
+
+
+def _below_target(figures_: dict[str, Any]) -> list[str]:
+    return [k for k, target in TARGETS.items() if float(figures_.get(k, 0.0)) < target]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_cache_dir_argument(parser)
+    parser.add_argument(
+        "--workload",
+        choices=[w.key for w in WORKLOADS],
+        action="append",
+        help="compare only this workload (repeatable; default: all)",
+    )
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="interpreter that has blast_radius installed (default: this one)",
+    )
+    parser.add_argument("--node", default="node", help="the Node.js that runs the oracle")
+    parser.add_argument("--jobs", type=int, default=2, help="--jobs for blast-radius graph")
+    parser.add_argument(
+        "--examples", type=int, default=EXAMPLES, help="examples listed per cause (a third shown)"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 when a figure over all workloads misses its target",
+    )
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        help="also write the figures as JSON, to FILE or (without one) to stdout",
+    )
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the repositories under <cache>/js-calls/"
+    )
+    args = parser.parse_args(argv)
+
+    chosen = [w for w in WORKLOADS if not args.workload or w.key in args.workload]
+    oracle_home = ensure_oracle(args.cache_dir, args.node)
+    version = tool_version(args.python)
+    print(
+        f"blast-radius: {version}; oracle: benchmarks/js_oracle/calls.mjs (typescript pinned by its lock)"
+    )
+    runs = Path(args.cache_dir).expanduser() / "js-calls"
+    results: list[Comparison] = []
+    for w in chosen:
+        package_dir = fetch_npm_package(w, args.cache_dir)
+        repo = build_repo(w, package_dir, runs / w.key)
+        try:
+            files = tracked_code_files(repo)
+            started = time.perf_counter()
+            oracle = run_calls_oracle(args.node, oracle_home, repo, files)
+            oracle_s = time.perf_counter() - started
+            started = time.perf_counter()
+            ours: dict[str, Any] | str
+            try:
+                ours = run_ours(args.python, repo, args.jobs)
+            except RuntimeError as exc:
+                ours = str(exc)
+            ours_s = time.perf_counter() - started
+            print(
+                f"[js_calls] {w.key}: oracle {oracle_s:.1f} s, ours {ours_s:.1f} s", file=sys.stderr
+            )
+            c = compare(w, files, oracle, ours)
+            report(c, args.examples, repo)
+        finally:
+            if not args.keep:
+                shutil.rmtree(repo, ignore_errors=True)
+        results.append(c)
+    if args.keep:
+        print(f"\nrepositories kept under {runs}")
+
+    print_table(results)
+    overall = totals(results)
+    if args.json:
+        payload = {
+            "blast_radius": version,
+            "typescript": results[0].oracle["typescript"] if results else None,
+            "targets": TARGETS,
+            "workloads": {c.workload.key: figures(c) for c in results},
+            "all": overall,
+        }
+        text = json.dumps(payload, indent=2, sort_keys=True)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+            print(f"\nJSON written to {args.json}")
+    missed = _below_target(overall) if "recall" in overall else list(TARGETS)
+    if missed:
+        print(f"\nbelow target over all workloads: {', '.join(missed)}")
+    if args.check and missed:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
