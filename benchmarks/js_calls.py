@@ -78,7 +78,6 @@ TARGETS = {
 }
 EXAMPLES = 12
 CALLS_ORACLE = ORACLE_DIR / "calls.mjs"
-MODULE = -1
 
 Pair = tuple[str, str]
 
@@ -117,7 +116,7 @@ class Site:
     line: int
     kind: str  # call, new, jsx, decorator, tagged, super
     name: str  # the callee's name as written
-    source: int  # declaration index, or MODULE
+    sources: tuple[int, ...]  # the declarations around the call, innermost first
     targets: tuple[int, ...]
     notes: tuple[str, ...]  # external, overload, by-symbol, no-declaration, checker-error
     receiver: str  # what the receiver of `a.m()` is bound to ("" without one)
@@ -147,6 +146,7 @@ class Comparison:
     site_counts: Counter[str] = field(default_factory=Counter)
     not_a_node: Counter[str] = field(default_factory=Counter)
     unmapped_sources: list[Site] = field(default_factory=list)
+    skipped_callers: Counter[str] = field(default_factory=Counter)  # enclosing kinds not nodes
     unmapped_targets: list[tuple[Site, int]] = field(default_factory=list)
     self_calls: int = 0
     dispatch: dict[Pair, dict[str, Any]] = field(default_factory=dict)
@@ -245,8 +245,8 @@ def map_decl(
     candidate lines (tried in the oracle's order: where tree-sitter starts the
     construct first) is the one; two such nodes on the same line are ambiguous.
     """
-    if d.why:
-        return None, d.why
+    if not d.names:
+        return None, d.why or "nothing names it"
     if d.file not in ours.modules:
         return None, "file without a module node of ours (skipped)"
     for line in d.lines:
@@ -262,18 +262,20 @@ def map_decl(
             return found[0], ""
         if len(found) > 1:
             return None, "two nodes of ours with that name on that line"
+    if d.why:
+        return None, d.why
     return None, f"no node of ours named {d.names[0]!r} at line {d.lines[0]} ({d.kind})"
 
 
 def compare(w: NpmWorkload, files: list[str], oracle: dict[str, Any], graph: Any) -> Comparison:
     c = Comparison(workload=w, files=files, oracle=oracle)
     c.decls = [
-        Decl(f, tuple(n or ("",)), tuple(lines), kind, why, owner, member)
+        Decl(f, tuple(n or ()), tuple(lines), kind, why, owner, member)
         for f, n, lines, kind, why, owner, member in oracle["decls"]
     ]
     c.sites = [
-        Site(f, line, kind, name, source, tuple(targets), tuple(notes), how, rtype)
-        for f, line, kind, name, source, targets, notes, how, rtype in oracle["calls"]
+        Site(f, line, kind, name, tuple(sources), tuple(targets), tuple(notes), how, rtype)
+        for f, line, kind, name, sources, targets, notes, how, rtype in oracle["calls"]
     ]
     if isinstance(graph, str):
         c.ours_error = graph
@@ -298,14 +300,18 @@ def compare(w: NpmWorkload, files: list[str], oracle: dict[str, Any], graph: Any
         if source is None:
             c.unmapped_sources.append(s)
             continue
+        for d in s.sources:
+            if c.mapped.get(d) is not None:
+                break
+            c.skipped_callers[c.decls[d].kind] += 1
         for t in s.targets:
             d = c.decls[t]
-            if d.why:
+            target = c.mapped[t]
+            if target is None and d.why:
                 c.not_a_node[d.why] += 1
                 if d.why == "interface-member":
                     c.interface_sites.append(s)
                 continue
-            target = c.mapped[t]
             if target is None:
                 c.unmapped_targets.append((s, t))
                 continue
@@ -339,10 +345,14 @@ def find_unknown(c: Comparison) -> None:
 
 
 def _source_id(c: Comparison, s: Site) -> str | None:
+    """Our innermost node around the call: the first of the oracle's enclosing
+    declarations that is a node of ours, else the module."""
     assert c.ours is not None
-    if s.source == MODULE:
-        return "js:" + s.file if s.file in c.ours.modules else None
-    return c.mapped[s.source]
+    for d in s.sources:
+        nid = c.mapped.get(d)
+        if nid is not None:
+            return nid
+    return "js:" + s.file if s.file in c.ours.modules else None
 
 
 # --- dispatch: implementations and overrides of the oracle's callee --------------------------
@@ -379,12 +389,13 @@ def find_dispatch(c: Comparison) -> None:
             continue
         for t in s.targets:
             d = c.decls[t]
-            if d.why == "interface-member" and d.member:
+            target = c.mapped.get(t)
+            if target is None and d.why == "interface-member" and d.member:
                 owner = c.mapped.get(d.owner)
                 if owner:
                     members[source].add((owner, d.member))
                     interface_members[source].append(s)
-            elif not d.why and (target := c.mapped.get(t)):
+            elif target is not None:
                 owner = ours.parent.get(target)
                 if owner and ours.nodes.get(owner, {}).get("kind") in ("class", "interface"):
                     members[source].add((owner, str(ours.nodes[target]["name"])))
@@ -406,7 +417,8 @@ def find_dispatch(c: Comparison) -> None:
         for s in sites:
             for t in s.targets:
                 d = c.decls[t]
-                owner = c.mapped.get(d.owner) if d.why == "interface-member" else None
+                unmapped_member = d.why == "interface-member" and c.mapped.get(t) is None
+                owner = c.mapped.get(d.owner) if unmapped_member else None
                 if owner and (source, owner, d.member or "") in covered:
                     c.interface_covered += 1
 
@@ -460,9 +472,13 @@ PLAIN_CALLEES = {
     "variable-other": "a const holding another value (an alias, a member)",
     "variable-call-result": "a const holding a call's result",
     "variable-annotated": "a variable with a type annotation",
+    "variable-annotated-generic": "a variable with a type annotation `T<A>`",
+    "variable-annotated-other": "a variable with a type annotation other than a name",
     "variable-object-literal": "a variable holding an object literal",
     "parameter-untyped": "an untyped parameter",
     "parameter-annotated": "a typed parameter",
+    "parameter-annotated-generic": "a parameter typed `T<A>`",
+    "parameter-annotated-other": "a parameter typed by other than a name",
     "callback-parameter-untyped": "an untyped callback parameter",
     "class": "a class",
 }
@@ -506,7 +522,15 @@ def receiver_label(s: Site) -> str:
         "class": "static member `C.m()`",
         "element": "element access `a[i].m()`",
     }
+    shape = ""
+    for suffix, words in (("-generic", " `T<A>`"), ("-other", " other than a name")):
+        if how.endswith(suffix):
+            how, shape = how.removesuffix(suffix), words
     label = labels.get(how, how)
+    if shape:
+        label = label.replace("a declared type", "a declared type" + shape).replace(
+            "a type annotation", "a type annotation" + shape
+        )
     if rtype in ("any", "unknown"):
         return f"{label}, of type `any`"
     if rtype == "type-parameter":
@@ -655,7 +679,8 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
     print(f"programs: {programs}")
     kinds = Counter(s.kind for s in c.sites)
     print(
-        f"oracle (typescript {o['typescript']}): {len(c.sites)} call sites {dict(sorted(kinds.items()))}"
+        f"oracle (typescript {o['typescript']}): {len(c.sites)} call sites "
+        f"{dict(sorted(kinds.items()))}"
     )
     if c.ours is None:
         print(f"ours: could not run\n{c.ours_error}")
@@ -674,37 +699,40 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
         c.unmapped[t].split(" named ")[0]
         + (f" ({c.decls[t].kind})" if " named " in c.unmapped[t] else "")
         for _, t in c.unmapped_targets
-    ) + Counter(
-        "caller: "
-        + (
-            c.unmapped.get(s.source, "module not in our graph")
-            if s.source != MODULE
-            else "module not in our graph"
-        )
-        for s in c.unmapped_sources
     )
+    if c.skipped_callers:
+        print(
+            "  calls whose innermost enclosing declaration is no node of ours (they count for "
+            f"the next one out, as in our graph), by its kind: "
+            f"{dict(c.skipped_callers.most_common(6))}"
+        )
+    if c.unmapped_sources:
+        skipped = sorted({s.file for s in c.unmapped_sources})
+        print(
+            f"  {len(c.unmapped_sources)} calls in files without a module node of ours "
+            f"(skipped, e.g. as minified): {skipped[:4]}"
+        )
     if why_unmapped:
-        print(f"  not mapped, by reason: {dict(why_unmapped.most_common(8))}")
+        print(f"  callees not mapped, by reason: {dict(why_unmapped.most_common(8))}")
         for s, t in c.unmapped_targets[: min(examples, 5)]:
             print(f"    {s.file}:{s.line} {s.name}: {c.unmapped[t]}")
-        for s in c.unmapped_sources[: min(examples, 5)]:
-            d = c.decls[s.source] if s.source != MODULE else None
-            why = c.unmapped.get(s.source, "") if d else "module not in our graph"
-            print(f"    caller of {s.file}:{s.line} {s.name}: {why}")
     print(
         f"oracle pairs {f['oracle_pairs']}; our calls pairs {f['our_pairs']}, of which "
         f"{f['dispatch_pairs']} dispatch (an override or implementation of the checker's callee)"
     )
     print(
         f"  {f['interface_member_sites']} oracle sites call an interface member; "
-        f"{f['interface_member_sites_reaching_an_implementation']} of them reach an implementation in ours"
+        f"{f['interface_member_sites_reaching_an_implementation']} of them reach an "
+        "implementation in ours"
     )
     print(
-        f"precision, confidence 1.0:  {f['precision_certain']:.4f} ({f['certain_true']}/{f['certain_edges']}, "
+        f"precision, confidence 1.0:  {f['precision_certain']:.4f} "
+        f"({f['certain_true']}/{f['certain_edges']}, "
         f"target >= {TARGETS['precision_certain']})"
     )
     print(
-        f"precision, confidence>=0.5: {f['precision_half']:.4f} ({f['half_true']}/{f['half_edges']}, "
+        f"precision, confidence>=0.5: {f['precision_half']:.4f} "
+        f"({f['half_true']}/{f['half_edges']}, "
         f"target >= {TARGETS['precision_half']})"
     )
     print(
@@ -749,7 +777,10 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
     fns = []
     for pair in c.false_negatives:
         s = c.oracle_pairs[pair][0]
-        text = f"{s.file}:{s.line} {pair[0].split(':', 2)[-1]} -> {pair[1]} {source_line(repo, s.file, s.line)!r}"
+        text = (
+            f"{s.file}:{s.line} {pair[0].split(':', 2)[-1]} -> {pair[1]} "
+            f"{source_line(repo, s.file, s.line)!r}"
+        )
         fns.append((fn_cause(c, pair), text))
     if fns:
         print(f"\nmisses: {len(fns)}, by how the call is written")
@@ -889,7 +920,8 @@ def main(argv: list[str] | None = None) -> int:
     oracle_home = ensure_oracle(args.cache_dir, args.node)
     version = tool_version(args.python)
     print(
-        f"blast-radius: {version}; oracle: benchmarks/js_oracle/calls.mjs (typescript pinned by its lock)"
+        f"blast-radius: {version}; oracle: benchmarks/js_oracle/calls.mjs "
+        "(typescript pinned by its lock)"
     )
     runs = Path(args.cache_dir).expanduser() / "js-calls"
     results: list[Comparison] = []

@@ -20,17 +20,27 @@
 // symbol at the callee's name, through `getAliasedSymbol`, when its value
 // declaration runs code. `new C()` and `<C />` of a class target the class and
 // the constructor the signature names (own or inherited). An overload
-// signature stands for the implementation it belongs to.
+// signature stands for the implementation it belongs to, and the overloads of
+// an interface member for its last signature (the one our graph names plainly).
 //
-// Declarations are described, not named: [file, name, candidate lines, kind,
-// why], where `why` is "" for a construct that blast-radius makes a node of
-// (this file mirrors queries/javascript/facts.scm and queries/typescript/
-// facts.scm) and otherwise says what it is ("interface-member", "anonymous-
-// function", ...). The benchmark maps described declarations to node ids by
-// (file, name, line). The enclosing symbol of a call is the innermost
-// declaration around the callee's name that blast-radius makes a node of,
-// with the module when there is none, placed as tree-sitter places it
-// (a method's decorators sit in the class body, an exported class's before it).
+// Declarations are described, not named: [file, candidate names, candidate
+// lines, syntax kind, why, owner, member], where `why` is "" for code that runs
+// under a name (a function, a method, a class, an arrow bound to a const) and
+// otherwise says what it is ("interface-member", "function-type",
+// "anonymous-function", ...). Whether a declaration is a node of blast-radius
+// is not decided here: the benchmark maps each description to a node of the
+// graph by (file, name, start line), tried in the order given, and counts
+// those that match none. The names and lines are the ones blast-radius's
+// queries would give the construct (queries/javascript/facts.scm,
+// queries/typescript/facts.scm): a const's name for its arrow, "default" for
+// an anonymous default export, `exports.f`'s `f`, a test's title fragments,
+// tree-sitter's start line (after decorators and `export`).
+//
+// The caller of a call is the list of declarations around the callee's name
+// that could be nodes, innermost first; the benchmark takes the first that is
+// a node of ours, else the module. Decorators are placed as tree-sitter places
+// them: a class member's decorators sit in the class body, outside the member,
+// and an exported class's before the class, in the export statement.
 //
 // Output: one JSON object, sorted, so the same input gives the same bytes.
 
@@ -39,7 +49,6 @@ import path from "node:path";
 import { createRequire } from "node:module";
 
 const CODE_FILE = /\.(?:[cm]?[jt]sx?)$/;
-const TS_FILE = /\.(?:[cm]?ts|tsx)$/; // the files the TypeScript grammars parse (.d.ts too)
 const CONFIG_NAMES = ["tsconfig.json", "jsconfig.json"];
 const TEST_CALLEES = new Set(["it", "test", "describe", "suite", "context"]);
 
@@ -194,84 +203,97 @@ function isModuleExports(left) {
   );
 }
 
-function testTitles(call, sf) {
-  // `it("title", () => ...)`: the fragments tree-sitter's `string_fragment` would name it by.
-  const callee = call.expression;
-  const named =
-    (ts.isIdentifier(callee) && TEST_CALLEES.has(callee.text)) ||
-    (ts.isPropertyAccessExpression(callee) &&
-      ts.isIdentifier(callee.expression) &&
-      TEST_CALLEES.has(callee.expression.text) &&
-      ts.isIdentifier(callee.name));
-  if (!named || call.arguments.length < 2) return null;
-  const [title, body] = call.arguments;
-  if (!isFunctionValue(body)) return null;
+const ROUTE_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "all", "options", "head"]);
+
+function titleFragments(title, sf) {
+  // The pieces tree-sitter's `string_fragment` splits a title into (escapes cut it).
   let raw;
   if (ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title)) {
     raw = [title.getText(sf).slice(1, -1)];
   } else if (ts.isTemplateExpression(title)) {
-    raw = [title.head.getText(sf).slice(1, -2), ...title.templateSpans.map((s) => s.literal.getText(sf).slice(1, -2))];
-    raw[raw.length - 1] = title.templateSpans[title.templateSpans.length - 1].literal.getText(sf).slice(1, -1);
+    raw = [title.head.getText(sf).slice(1, -2)];
+    title.templateSpans.forEach((span, i) => {
+      const text = span.literal.getText(sf);
+      raw.push(text.slice(1, i === title.templateSpans.length - 1 ? -1 : -2));
+    });
   } else {
     return null;
   }
-  const fragments = raw.flatMap((r) => r.split(/\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[0-7]{1,3}|\r?\n|.)/)).filter(Boolean);
+  const escape = /\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[0-7]{1,3}|\r?\n|.)/;
+  const fragments = raw.flatMap((r) => r.split(escape)).filter(Boolean);
   return fragments.length ? fragments : null;
 }
 
-// What blast-radius names a declaration node, or null when it makes no node of it.
-function nodeName(n, sf, isTs) {
+function titledCall(call, sf) {
+  // `it("title", () => ...)`, `app.get("/path", auth, (req, res) => ...)`: a
+  // definition named by its title, when the first argument is a string and a
+  // later one a function.
+  const args = call.arguments;
+  if (args.length < 2 || !args.slice(1).some(isFunctionValue)) return null;
+  return titleFragments(args[0], sf);
+}
+
+function memberOwner(n) {
+  const p = n.parent;
+  if (ts.isInterfaceDeclaration(p)) return "interface-member";
+  if (ts.isTypeLiteralNode(p)) return "type-member";
+  return "";
+}
+
+// The names blast-radius may give a node of this declaration, or null when it
+// can be none (nothing names it). Whether it is one is read from our graph.
+function candidateNames(n, sf) {
   switch (n.kind) {
     case K.FunctionDeclaration:
-      if (!n.body) return null;
       if (n.name) return [n.name.text];
-      return hasModifier(n, K.DefaultKeyword) && !n.asteriskToken ? ["default"] : null;
+      return hasModifier(n, K.DefaultKeyword) ? ["default"] : null;
     case K.ClassDeclaration:
       if (n.name) return [n.name.text];
       return hasModifier(n, K.DefaultKeyword) ? ["default"] : null;
     case K.ClassExpression:
-      return n.name ? [n.name.text] : null;
-    case K.MethodDeclaration: {
+      if (n.name) return [n.name.text];
+      return ts.isExportAssignment(n.parent) ? ["default"] : null;
+    case K.MethodDeclaration:
+    case K.GetAccessor:
+    case K.SetAccessor:
+    case K.MethodSignature:
+    case K.PropertySignature: {
       const name = propertyNameText(n.name, sf);
-      if (!name) return null;
-      if (n.body) return [name];
-      // `abstract m(): T` is a node (abstract_method_signature); an overload is not.
-      return isTs && hasModifier(n, K.AbstractKeyword) ? [name] : null;
+      return name ? [name] : null;
     }
     case K.Constructor:
-      return n.body ? ["constructor"] : null;
-    case K.GetAccessor:
-    case K.SetAccessor: {
+      return ["constructor"];
+    case K.PropertyDeclaration:
+    case K.PropertyAssignment: {
+      if (!isFunctionValue(n.initializer)) return null;
       const name = propertyNameText(n.name, sf);
-      return name && n.body ? [name] : null;
+      if (!name) return null;
+      return ts.isStringLiteral(n.name) ? [name, n.name.text] : [name];
     }
     case K.ArrowFunction:
     case K.FunctionExpression: {
       const p = n.parent;
       if (ts.isVariableDeclaration(p) && p.initializer === n && ts.isIdentifier(p.name)) return [p.name.text];
-      if (ts.isPropertyDeclaration(p) && p.initializer === n && isTs) {
-        if (ts.isIdentifier(p.name) || ts.isPrivateIdentifier(p.name)) return [p.name.getText(sf)];
-        return null;
-      }
-      if (ts.isExportAssignment(p) && !p.isExportEquals && p.expression === n) {
-        return n.kind === K.ArrowFunction || !n.name ? ["default"] : null;
-      }
+      if (ts.isExportAssignment(p) && !p.isExportEquals && p.expression === n) return ["default"];
       if (ts.isBinaryExpression(p) && p.right === n && p.operatorToken.kind === K.EqualsToken) {
-        if (isModuleExports(p.left)) return n.kind === K.FunctionExpression && n.name ? [n.name.text] : null;
+        if (isModuleExports(p.left)) return n.name ? [n.name.text] : null;
         if (isExportsTarget(p.left)) return [p.left.name.text];
       }
-      return null;
+      return null; // a property's function is named by the property
     }
     case K.CallExpression:
-      return testTitles(n, sf);
+      return titledCall(n, sf);
+    case K.VariableDeclaration:
+      // `const api = { list() {} }`: an object of functions, named by its binding.
+      return ts.isIdentifier(n.name) && n.initializer && ts.isObjectLiteralExpression(n.initializer)
+        ? [n.name.text]
+        : null;
     case K.InterfaceDeclaration:
     case K.TypeAliasDeclaration:
     case K.EnumDeclaration:
       return [n.name.text];
     case K.ModuleDeclaration:
-      return n.flags & ts.NodeFlags.Namespace && ts.isIdentifier(n.name) && n.body && ts.isModuleBlock(n.body)
-        ? [n.name.text]
-        : null;
+      return ts.isIdentifier(n.name) && n.body && ts.isModuleBlock(n.body) ? [n.name.text] : null;
     default:
       return null;
   }
@@ -288,17 +310,16 @@ function candidateLines(n, sf) {
   };
   const p = n.parent;
   if (isFunctionValue(n) && ts.isVariableDeclaration(p)) add(p.name.getStart(sf));
-  else if (isFunctionValue(n) && ts.isPropertyDeclaration(p)) add(p.getStart(sf));
+  else if (ts.isVariableDeclaration(n)) add(n.name.getStart(sf));
   else if (isFunctionValue(n) && ts.isBinaryExpression(p) && isExportsTarget(p.left)) add(p.getStart(sf));
   else {
     const mods = ts.canHaveModifiers(n) ? ts.getModifiers(n) ?? [] : [];
-    const kept = mods.filter((m) => m.kind !== K.ExportKeyword && m.kind !== K.DefaultKeyword);
+    const kept = mods.filter((m) => m.kind !== K.ExportKeyword && m.kind !== K.DefaultKeyword && m.kind !== K.Decorator);
     const decorators = ts.canHaveDecorators(n) ? ts.getDecorators(n) ?? [] : [];
     if (kept.length) add(kept[0].getStart(sf));
     else {
-      // the first token after decorators and modifiers
-      const after = [...mods, ...decorators].reduce((end, m) => Math.max(end, m.end), n.getStart(sf));
-      add(after === n.getStart(sf) ? after : ts.skipTrivia(sf.text, after));
+      const after = [...mods, ...decorators].reduce((end, m) => Math.max(end, m.end), 0);
+      add(after ? ts.skipTrivia(sf.text, after) : n.getStart(sf));
     }
     if (decorators.length) add(decorators[0].getStart(sf));
   }
@@ -309,44 +330,36 @@ function candidateLines(n, sf) {
 
 // --- declarations, described ------------------------------------------------------------------
 
-const decls = []; // [file, names, lines, kind, why, owner decl index or -1, member name]
+const decls = []; // [file, names or null, lines, kind, why, owner decl index or -1, member name]
 const declIndex = new Map(); // node -> index
 
 function describe(n, why = "", owner = -1, member = null) {
-  const key = n;
-  if (declIndex.has(key)) return declIndex.get(key);
+  if (declIndex.has(n)) return declIndex.get(n);
   const sf = n.getSourceFile();
-  const file = rel(sf.fileName);
-  const names = why ? [declaredName(n, sf)] : nodeName(n, sf, TS_FILE.test(sf.fileName));
   const index = decls.length;
-  decls.push([file, names, candidateLines(n, sf), K[n.kind], why, owner, member]);
-  declIndex.set(key, index);
+  decls.push([rel(sf.fileName), candidateNames(n, sf), candidateLines(n, sf), K[n.kind], why, owner, member]);
+  declIndex.set(n, index);
   return index;
 }
 
 function declaredName(n, sf) {
   if (n.name && ts.isIdentifier(n.name)) return n.name.text;
   if (n.name) return n.name.getText(sf);
-  const p = n.parent;
-  if (p && ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text;
-  if (p && (ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && p.name) return p.name.getText(sf);
   if (n.kind === K.Constructor) return "constructor";
   return "";
 }
 
-const isTypeOwner = (n) => n && (ts.isInterfaceDeclaration(n) || ts.isTypeLiteralNode(n) || ts.isClassLike(n));
-
-// A target declaration: [decl index] when in the repository, [] when outside, and
-// why it is not a node otherwise (inside the description).
+// The callee's declaration, described: what it is goes into `why` ("" for code
+// that runs and is named: a function, a method, a class), and our graph says
+// whether it is a node. null when it is outside the repository.
 function target(n, notes) {
   const sf = n.getSourceFile();
   if (!inRepo(sf.fileName)) return null;
-  const isTs = TS_FILE.test(sf.fileName);
   // An overload signature (or a declared one) stands for its implementation.
   if (
     (ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isConstructorDeclaration(n)) &&
     !n.body &&
-    !(isTs && ts.isMethodDeclaration(n) && hasModifier(n, K.AbstractKeyword))
+    !hasModifier(n, K.AbstractKeyword)
   ) {
     const impl = (n.symbol?.declarations ?? []).find((d) => d.kind === n.kind && d.body);
     if (impl) {
@@ -355,27 +368,31 @@ function target(n, notes) {
     }
     return describe(n, sf.isDeclarationFile || hasModifier(n, K.DeclareKeyword) ? "ambient" : "no-body");
   }
-  if (nodeName(n, sf, isTs)) return describe(n);
   if (ts.isVariableDeclaration(n) && isFunctionValue(n.initializer)) return target(n.initializer, notes);
-  if ((ts.isPropertyDeclaration(n) || ts.isPropertyAssignment(n)) && isFunctionValue(n.initializer)) {
-    if (nodeName(n.initializer, sf, isTs)) return describe(n.initializer);
-    return describe(n.initializer, "object-property-function");
+  if (isFunctionValue(n) && (ts.isPropertyDeclaration(n.parent) || ts.isPropertyAssignment(n.parent))) {
+    return target(n.parent, notes);
+  }
+  if (ts.isPropertyAssignment(n) && isFunctionValue(n.initializer)) return describe(n, "object-property-function");
+  if (ts.isMethodDeclaration(n) && ts.isObjectLiteralExpression(n.parent)) {
+    return describe(n, candidateNames(n, sf) ? "object-method" : "computed-name");
   }
   if (ts.isMethodSignature(n) || ts.isPropertySignature(n) || ts.isCallSignatureDeclaration(n) || ts.isConstructSignatureDeclaration(n)) {
-    const owner = n.parent;
-    if (ts.isInterfaceDeclaration(owner)) {
-      return describe(n, "interface-member", describe(owner), declaredName(n, sf));
+    // Overloads of an interface member are one member: the last signature, as
+    // our graph keeps the last of a name as the symbol.
+    const same = (n.symbol?.declarations ?? []).filter((d) => d.kind === n.kind && d.parent === n.parent);
+    if (same.length > 1 && same[same.length - 1] !== n) {
+      notes.add("overload");
+      return target(same[same.length - 1], notes);
     }
-    return describe(n, "type-member");
+    const why = memberOwner(n) || "type-member";
+    if (why === "interface-member") return describe(n, why, describe(n.parent), declaredName(n, sf));
+    return describe(n, why);
   }
-  if (ts.isMethodDeclaration(n) && ts.isClassLike(n.parent)) return describe(n, "computed-name");
   if (ts.isFunctionTypeNode(n) || ts.isConstructorTypeNode(n) || ts.isJSDocSignature?.(n) || ts.isJSDocFunctionType?.(n)) {
     return describe(n, "function-type");
   }
-  if (isFunctionValue(n)) {
-    const p = n.parent;
-    return describe(n, ts.isPropertyAssignment(p) ? "object-property-function" : "anonymous-function");
-  }
+  if (candidateNames(n, sf)) return describe(n);
+  if (isFunctionValue(n)) return describe(n, "anonymous-function");
   if (ts.isClassLike(n)) return describe(n, "anonymous-class");
   if (ts.isMethodDeclaration(n) || ts.isGetAccessor(n) || ts.isSetAccessor(n)) return describe(n, "computed-name");
   if (ts.isParameter(n) || ts.isBindingElement(n)) return describe(n, "parameter");
@@ -444,6 +461,14 @@ function typeCategory(checker, type) {
   return `${where}${K[d.kind]}`;
 }
 
+// How a declared type is written: "" for `T` or `ns.T`, "-generic" for `T<A>`,
+// "-other" for anything else (a union, an array, a function type, a literal).
+function annotationShape(type) {
+  if (!type) return "";
+  if (ts.isTypeReferenceNode(type)) return type.typeArguments?.length ? "-generic" : "";
+  return "-other";
+}
+
 function bindingCategory(checker, expr) {
   if (expr.kind === K.ThisKeyword) return "this";
   if (expr.kind === K.SuperKeyword) return "super";
@@ -457,7 +482,8 @@ function bindingCategory(checker, expr) {
     const d = symbolDeclaration(checker, expr.name);
     if (!d) return "property-unresolved";
     if (ts.isPropertyDeclaration(d) || ts.isPropertySignature(d) || ts.isParameter(d)) {
-      return d.type ? "property-annotated" : d.initializer && ts.isNewExpression(d.initializer) ? "property-new" : "property-inferred";
+      if (d.type) return "property-annotated" + annotationShape(d.type);
+      return d.initializer && ts.isNewExpression(d.initializer) ? "property-new" : "property-inferred";
     }
     if (ts.isModuleDeclaration(d) || ts.isSourceFile(d)) return "namespace";
     return `property-${K[d.kind]}`;
@@ -478,7 +504,7 @@ function bindingCategory(checker, expr) {
     const d = symbol.valueDeclaration ?? symbol.declarations?.[0];
     if (!d) return "identifier-unresolved";
     if (ts.isParameter(d)) {
-      if (d.type) return "parameter-annotated";
+      if (d.type) return "parameter-annotated" + annotationShape(d.type);
       const fn = d.parent;
       const inCall = fn && fn.parent && (ts.isCallExpression(fn.parent) || ts.isNewExpression(fn.parent));
       return inCall ? "callback-parameter-untyped" : "parameter-untyped";
@@ -495,7 +521,7 @@ function bindingCategory(checker, expr) {
       return "destructured";
     }
     if (ts.isVariableDeclaration(d)) {
-      if (d.type) return "variable-annotated";
+      if (d.type) return "variable-annotated" + annotationShape(d.type);
       const init = d.initializer;
       if (!init) return "variable-uninitialised";
       if (ts.isNewExpression(init)) return "variable-new";
@@ -558,37 +584,34 @@ function isSite(n) {
   return false;
 }
 
-// The innermost declaration around `at` that is a node, placed as tree-sitter places
-// decorators; -1 for the module.
-function enclosing(at, sf, isTs) {
+// The declarations around `at` that may be nodes of ours, innermost first, placed
+// as tree-sitter places decorators: a class member's decorators sit in the class
+// body, outside the member; an exported class's precede the class, in the export
+// statement. Our innermost node among them is the caller (the module if none).
+function enclosing(at, sf) {
+  const chain = [];
   let n = at.parent;
   let child = at;
   while (n && !ts.isSourceFile(n)) {
     if (ts.isDecorator(child)) {
-      const owner = n;
-      // A member's decorators are children of the class body; an exported class's
-      // precede the class declaration in the export statement.
-      const memberOutside =
-        (ts.isMethodDeclaration(owner) || ts.isGetAccessor(owner) || ts.isSetAccessor(owner)) ||
-        (ts.isPropertyDeclaration(owner) && !(isTs && isFunctionValue(owner.initializer)));
-      const exported = ts.isClassDeclaration(owner) && hasModifier(owner, K.ExportKeyword);
-      if (memberOutside || exported) {
-        child = owner;
-        n = owner.parent;
+      const member = ts.isMethodDeclaration(n) || ts.isGetAccessor(n) || ts.isSetAccessor(n);
+      const exported = ts.isClassDeclaration(n) && hasModifier(n, K.ExportKeyword);
+      if (member || exported) {
+        child = n;
+        n = n.parent;
         continue;
       }
     }
-    if (nodeName(n, sf, isTs)) return describe(n);
+    if (candidateNames(n, sf)) chain.push(describe(n));
     child = n;
     n = n.parent;
   }
-  return -1;
+  return chain;
 }
 
 const calls = []; // [file, line, site kind, callee name, source, [targets], notes, receiver, receiver type]
 
 function walkFile(sf, checker, file) {
-  const isTs = TS_FILE.test(sf.fileName);
   const visit = (node) => {
     if (isSite(node)) record(node);
     ts.forEachChild(node, visit);
@@ -635,7 +658,7 @@ function walkFile(sf, checker, file) {
     } else {
       notes.add("no-declaration");
     }
-    const source = enclosing(nameNode, sf, isTs);
+    const source = enclosing(nameNode, sf);
     let how = "";
     let receiverType = "";
     if (receiver) {
@@ -663,15 +686,14 @@ const supertypes = new Map(); // decl index -> Set of decl indexes
 function recordHeritage(sf, checker) {
   const visit = (node) => {
     if ((ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) && node.heritageClauses) {
-      const isTs = TS_FILE.test(sf.fileName);
-      if (nodeName(node, sf, isTs)) {
+      if (candidateNames(node, sf)) {
         const self = describe(node);
         for (const clause of node.heritageClauses) {
           for (const t of clause.types) {
             const d = symbolDeclaration(checker, t.expression);
             if (!d || !inRepo(d.getSourceFile().fileName)) continue;
             if (!(ts.isClassLike(d) || ts.isInterfaceDeclaration(d))) continue;
-            if (!nodeName(d, d.getSourceFile(), TS_FILE.test(d.getSourceFile().fileName))) continue;
+            if (!candidateNames(d, d.getSourceFile())) continue;
             const parent = describe(d);
             if (!supertypes.has(self)) supertypes.set(self, new Set());
             supertypes.get(self).add(parent);
@@ -738,7 +760,7 @@ const outDecls = order.map(([, old]) => {
   return [d[0], d[1], d[2], d[3], d[4], re(d[5]), d[6]];
 });
 const outCalls = calls
-  .map((c) => [c[0], c[1], c[2], c[3], re(c[4]), c[5].map(re).sort((a, b) => a - b), c[6], c[7], c[8]])
+  .map((c) => [c[0], c[1], c[2], c[3], c[4].map(re), c[5].map(re).sort((a, b) => a - b), c[6], c[7], c[8]])
   .sort(byAll);
 const outSupertypes = [...supertypes.entries()]
   .map(([k, v]) => [re(k), [...v].map(re).sort((a, b) => a - b)])
