@@ -657,6 +657,9 @@ def figures(c: Comparison) -> dict[str, Any]:
     return out
 
 
+TIER_ORDER = {"certain": 0, "typed": 1, "dispatch": 2, "name-match": 3}
+
+
 def _grouped(
     items: Iterable[tuple[str, str]], examples: int, groups: int = 14
 ) -> list[tuple[str, int, list[str]]]:
@@ -769,11 +772,15 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
         )
         fps.append((cause, text))
     if fps:
-        print(f"\nfalse positives: {len(fps)}, by cause")
-        for cause, n, texts in _grouped(fps, examples):
-            print(f"  {n:5d}  {cause}")
-            for t in texts[: max(1, examples // 3)]:
-                print(f"           {t}")
+        print(f"\nfalse positives: {len(fps)}, by our confidence and cause")
+        tiers = Counter(cause.split(":")[0] for cause, _ in fps)
+        for tier in sorted(tiers, key=lambda t: TIER_ORDER.get(t.split(" ")[0], 9)):
+            print(f"  {tier}: {tiers[tier]}")
+            chosen = [(cause, text) for cause, text in fps if cause.split(":")[0] == tier]
+            for cause, n, texts in _grouped(chosen, examples, groups=8):
+                print(f"    {n:5d}  {cause.split(': ', 1)[1]}")
+                for t in texts[: max(1, examples // 3)]:
+                    print(f"             {t}")
     fns = []
     for pair in c.false_negatives:
         s = c.oracle_pairs[pair][0]

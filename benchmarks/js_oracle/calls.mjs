@@ -539,6 +539,27 @@ function bindingCategory(checker, expr) {
   return `expr-${K[expr.kind]}`;
 }
 
+// The function a `const` object literal holds under the callee's name, when the
+// receiver is a name bound to such a literal.
+function objectMember(checker, receiver, nameNode) {
+  if (!ts.isIdentifier(receiver) || !ts.isIdentifier(nameNode)) return null;
+  let symbol;
+  try {
+    symbol = aliased(checker, checker.getSymbolAtLocation(receiver));
+  } catch {
+    return null;
+  }
+  const d = symbol?.valueDeclaration;
+  if (!d || !ts.isVariableDeclaration(d) || !d.initializer || !ts.isObjectLiteralExpression(d.initializer)) return null;
+  if (!(ts.getCombinedNodeFlags(d) & ts.NodeFlags.Const)) return null;
+  for (const p of d.initializer.properties) {
+    if (!p.name || !ts.isIdentifier(p.name) || p.name.text !== nameNode.text) continue;
+    if (ts.isMethodDeclaration(p)) return p;
+    if (ts.isPropertyAssignment(p) && isFunctionValue(p.initializer)) return p;
+  }
+  return null;
+}
+
 // --- walking one file -------------------------------------------------------------------------
 
 function calleeOf(site) {
@@ -637,8 +658,15 @@ function walkFile(sf, checker, file) {
     if (declaration && ts.isJSDocSignature?.(declaration)) declaration = declaration.parent ?? declaration;
     const symbolDecl = symbolDeclaration(checker, nameNode);
     if (kind === "new" || kind === "jsx") {
-      // The class (or function component) and the constructor that runs.
-      if (symbolDecl && (ts.isClassLike(symbolDecl) || RUNS(symbolDecl))) add(symbolDecl);
+      // The class (or function component) and the constructor that runs. The
+      // class is that of the instance `new C()` makes, when the name is not
+      // the class itself (a binding destructured from `require()`).
+      let cls = symbolDecl && (ts.isClassLike(symbolDecl) || RUNS(symbolDecl)) ? symbolDecl : null;
+      if (!cls && kind === "new") {
+        const made = checker.getTypeAtLocation(site)?.getSymbol()?.valueDeclaration;
+        if (made && ts.isClassLike(made)) cls = made;
+      }
+      if (cls) add(cls);
       if (declaration && ts.isConstructorDeclaration(declaration)) add(declaration);
       else if (declaration && !ts.isClassLike(symbolDecl ?? site) && RUNS(declaration)) add(declaration);
       if (!targets.length && !notes.has("external")) {
@@ -647,6 +675,11 @@ function walkFile(sf, checker, file) {
       }
     } else if (declaration && RUNS(declaration)) {
       add(declaration);
+    } else if (receiver && objectMember(checker, receiver, nameNode)) {
+      // `const provider: Provider = { m() {} }; provider.m()`: the checker names
+      // the declared type's member, the value is the literal's method.
+      notes.add("object-literal-value");
+      add(objectMember(checker, receiver, nameNode));
     } else if (symbolDecl && RUNS(symbolDecl)) {
       notes.add("by-symbol");
       add(symbolDecl);
