@@ -1,10 +1,10 @@
 """Compare our JS/TS ``calls`` edges with what the TypeScript checker says each call runs.
 
 The workloads are those of ``js_imports.py`` (zod, Redux Toolkit, rxjs and
-eslint, npm tarballs pinned by version and integrity, each made into a git
-repository with one commit); this script imports their definitions and the
-oracle's installation from there. Two sets of (caller node id, callee node id)
-pairs are built over each repository:
+eslint: npm tarballs pinned by version and integrity, each made into a git
+repository with one commit); this script imports their definitions, the
+fetching and the oracle's installation from there. Two sets of (caller node id,
+callee node id) pairs are built over each repository:
 
 * the oracle: ``benchmarks/js_oracle/calls.mjs`` under Node with the pinned
   ``typescript``. One ``ts.Program`` per tsconfig (options read as
@@ -14,27 +14,32 @@ pairs are built over each repository:
   ``checker.getResolvedSignature(site).declaration``, else the symbol at the
   callee's name through ``getAliasedSymbol``; ``new C()`` and ``<C />`` give
   the class and the constructor that runs; an overload signature stands for
-  its implementation. The oracle describes each declaration (file, name,
-  lines, what it is) and the script maps it to our node id by (file, name,
-  start line). The caller is the innermost declaration around the call that
-  we make a node of (``calls.mjs`` mirrors our queries), else the module.
-  Declarations outside the repository are dropped. A target that is no node
-  of ours (an interface member, a value of function type, an anonymous
-  function) is counted by what it is and not compared;
+  its implementation; a member the checker only types, on a ``const`` bound
+  to an object literal, is the literal's method. Declarations outside the
+  repository are dropped. The oracle describes each declaration by the names
+  and start lines our queries would give it, and the script maps it to our
+  node by (file, name, line). The caller is the innermost of the declarations
+  around the call that is a node of ours, else the module. A callee that is
+  no node of ours (a value of function type, a type-literal member, an
+  anonymous function) is counted by what it is and not compared;
 * ours: ``python -m blast_radius graph REPO --format json --no-cache --jobs N``,
   keeping the ``calls`` edges (one per caller and callee; its confidence and
   tags are those of the merged edge).
 
 Self-calls (recursion) are left out of both sides: the graph has no edge from a
-node to itself. The checker names the declaration a call binds to statically;
-for a call on an interface- or class-typed receiver our edges may also reach
-an implementation or override (``dispatch``, or a name match on an interface
-member). Such an edge, to a method of the same name in a class that the
-oracle's own heritage (``extends``/``implements``) makes a subtype of the
-member's owner, where the oracle has that member as a callee of the same
-caller, is counted apart as *dispatch*: neither a true nor a false positive in
-the precision figures, and listed with its own count (the strict figures,
-which count them as false, are printed too).
+node to itself. Two kinds of our extra edges are counted apart:
+
+* *dispatch*: the checker names the declaration a call binds to statically; on
+  an interface- or class-typed receiver our edges may also reach an override
+  or implementation. An extra edge to a method of the same name in a class
+  that the oracle's heritage clauses (``extends``/``implements``) make a
+  subtype of the owner of a member the oracle has as a callee of the same
+  caller is neither true nor false: left out of every precision but the one
+  printed as "counting dispatch as false";
+* *any*: an extra edge whose every call of that name in the caller is one the
+  checker finds no declaration for (a receiver of type ``any``, an unresolved
+  name; most of eslint's JavaScript). They count as false in the first table
+  and are left out of the second.
 
     python benchmarks/js_calls.py [--workload zod] [--check] [--json [FILE]] [--keep]
         [--python PY] [--node NODE] [--jobs 2] [--examples 12]
@@ -521,10 +526,15 @@ def receiver_label(s: Site) -> str:
         "namespace": "namespace or enum member",
         "class": "static member `C.m()`",
         "element": "element access `a[i].m()`",
+        "new": "method of a fresh `new C()`",
+        "property-unresolved": "property the checker cannot resolve",
+        "property-BinaryExpression": "property assigned by `this.x = ...`",
+        "property-MethodDeclaration": "property that is a method (`a.b.m()`)",
+        "identifier-unresolved": "name the checker cannot resolve",
     }
     shape = ""
     for suffix, words in (("-generic", " `T<A>`"), ("-other", " other than a name")):
-        if how.endswith(suffix):
+        if how.endswith("-annotated" + suffix):
             how, shape = how.removesuffix(suffix), words
     label = labels.get(how, how)
     if shape:
