@@ -763,6 +763,15 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
         f"target >= {TARGETS['recall']})"
     )
 
+    by_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for pair, sites in c.oracle_pairs.items():
+        counts = by_kind[sites[0].kind]
+        counts[0] += 1
+        counts[1] += pair in c.ours.pairs
+    print(
+        "recall by the kind of call: "
+        + ", ".join(f"{k} {tp}/{n}" for k, (n, tp) in sorted(by_kind.items()))
+    )
     sites_by_caller: dict[str, list[Site]] = defaultdict(list)
     for s in c.sites:
         source = _source_id(c, s)
