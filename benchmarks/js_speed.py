@@ -353,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
         "cpu_count": os.cpu_count(),
         "memory_method": memory_method(),
         "blast_radius": tool_version(args.python),
+        "load_average_before": list(os.getloadavg()),
     }
     try:
         repo = build_repo(EFFECT, package_dir, work / "repo")
@@ -442,6 +443,7 @@ def main(argv: list[str] | None = None) -> int:
             results["pr"] = pull_request(
                 repo, work, args.python, jobs, max(1, args.repeat), int(pr_node["start_line"])
             )
+        results["load_average_after"] = list(os.getloadavg())
         print_report(results)
         if args.json:
             print(json.dumps(results, indent=2, default=str))
@@ -502,6 +504,12 @@ def print_report(results: dict[str, Any]) -> None:
         restored, cold_pr = float(pr["restored"]["seconds"]), float(pr["cold"]["seconds"])
         ratios.append(f"restored PR/cold PR {restored / cold_pr:.3f}")
     print("\nratios: " + ", ".join(ratios))
+    before, after = results["load_average_before"], results["load_average_after"]
+    print(
+        f"load average (1 min) before and after: {before[0]:.2f}, {after[0]:.2f} on "
+        f"{results['cpu_count']} cores (others' work slows the floor's parallel parsing more "
+        "than our serial resolution: compare runs on a quiet machine)"
+    )
     if peak is not None:
         print(
             f"peak memory of our runs: {peak:.0f} MB "
