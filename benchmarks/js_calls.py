@@ -96,6 +96,7 @@ NOT_A_NODE = {
     "anonymous-function": "an anonymous function (returned, passed, assigned)",
     "object-property-function": "a function-valued property of an object literal",
     "anonymous-class": "an anonymous class",
+    "object-method": "a method of an object literal",
     "computed-name": "a method with a computed name",
     "ambient": "a declaration without a body (.d.ts, `declare`)",
     "no-body": "a declaration without a body",
