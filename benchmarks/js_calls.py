@@ -122,7 +122,9 @@ class Site:
     line: int
     kind: str  # call, new, jsx, decorator, tagged, super
     name: str  # the callee's name as written
-    sources: tuple[int, ...]  # the declarations around the call, innermost first
+    # The declarations around the call, innermost first, each with the line our
+    # node of it must start at or before (a decorated member), else 0.
+    sources: tuple[tuple[int, int], ...]
     targets: tuple[int, ...]
     notes: tuple[str, ...]  # external, overload, by-symbol, no-declaration, checker-error
     receiver: str  # what the receiver of `a.m()` is bound to ("" without one)
@@ -280,7 +282,17 @@ def compare(w: NpmWorkload, files: list[str], oracle: dict[str, Any], graph: Any
         for f, n, lines, kind, why, owner, member in oracle["decls"]
     ]
     c.sites = [
-        Site(f, line, kind, name, tuple(sources), tuple(targets), tuple(notes), how, rtype)
+        Site(
+            f,
+            line,
+            kind,
+            name,
+            tuple((e[0], e[1]) if isinstance(e, list) else (e, 0) for e in sources),
+            tuple(targets),
+            tuple(notes),
+            how,
+            rtype,
+        )
         for f, line, kind, name, sources, targets, notes, how, rtype in oracle["calls"]
     ]
     if isinstance(graph, str):
@@ -306,7 +318,7 @@ def compare(w: NpmWorkload, files: list[str], oracle: dict[str, Any], graph: Any
         if source is None:
             c.unmapped_sources.append(s)
             continue
-        for d in s.sources:
+        for d, _ in s.sources:
             if c.mapped.get(d) is not None:
                 break
             c.skipped_callers[c.decls[d].kind] += 1
@@ -354,9 +366,9 @@ def _source_id(c: Comparison, s: Site) -> str | None:
     """Our innermost node around the call: the first of the oracle's enclosing
     declarations that is a node of ours, else the module."""
     assert c.ours is not None
-    for d in s.sources:
+    for d, by_line in s.sources:
         nid = c.mapped.get(d)
-        if nid is not None:
+        if nid is not None and (not by_line or int(c.ours.nodes[nid]["start_line"]) <= by_line):
             return nid
     return "js:" + s.file if s.file in c.ours.modules else None
 

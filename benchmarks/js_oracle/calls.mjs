@@ -206,7 +206,6 @@ function isModuleExports(left) {
 const ROUTE_METHODS = new Set(["get", "post", "put", "patch", "delete", "del", "all", "options", "head"]);
 
 function titleFragments(title, sf) {
-  // The pieces tree-sitter's `string_fragment` splits a title into (escapes cut it).
   let raw;
   if (ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title)) {
     raw = [title.getText(sf).slice(1, -1)];
@@ -219,9 +218,12 @@ function titleFragments(title, sf) {
   } else {
     return null;
   }
+  // The literal's whole content (as our extractor names titles now), then the
+  // pieces tree-sitter's `string_fragment` splits it into (as it did before).
+  const whole = title.getText(sf).slice(1, -1);
   const escape = /\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[0-7]{1,3}|\r?\n|.)/;
   const fragments = raw.flatMap((r) => r.split(escape)).filter(Boolean);
-  return fragments.length ? fragments : null;
+  return [...new Set([whole, ...fragments].filter(Boolean))];
 }
 
 function titledCall(call, sf) {
@@ -605,10 +607,13 @@ function isSite(n) {
   return false;
 }
 
-// The declarations around `at` that may be nodes of ours, innermost first, placed
-// as tree-sitter places decorators: a class member's decorators sit in the class
-// body, outside the member; an exported class's precede the class, in the export
-// statement. Our innermost node among them is the caller (the module if none).
+// The declarations around `at` that may be nodes of ours, innermost first; our
+// innermost node among them is the caller (the module if none). A class member's
+// decorators sit in the class body, outside the member, for tree-sitter, and an
+// exported class's before the class, in the export statement: such a member or
+// class is entered as [declaration, the decorator's line], to count only if our
+// node of it starts at or before that line (our extractor may extend a decorated
+// definition to its first decorator).
 function enclosing(at, sf) {
   const chain = [];
   let n = at.parent;
@@ -617,7 +622,8 @@ function enclosing(at, sf) {
     if (ts.isDecorator(child)) {
       const member = ts.isMethodDeclaration(n) || ts.isGetAccessor(n) || ts.isSetAccessor(n);
       const exported = ts.isClassDeclaration(n) && hasModifier(n, K.ExportKeyword);
-      if (member || exported) {
+      if ((member || exported) && candidateNames(n, sf)) {
+        chain.push([describe(n), lineOf(sf, child.getStart(sf))]);
         child = n;
         n = n.parent;
         continue;
@@ -793,7 +799,17 @@ const outDecls = order.map(([, old]) => {
   return [d[0], d[1], d[2], d[3], d[4], re(d[5]), d[6]];
 });
 const outCalls = calls
-  .map((c) => [c[0], c[1], c[2], c[3], c[4].map(re), c[5].map(re).sort((a, b) => a - b), c[6], c[7], c[8]])
+  .map((c) => [
+    c[0],
+    c[1],
+    c[2],
+    c[3],
+    c[4].map((e) => (Array.isArray(e) ? [re(e[0]), e[1]] : re(e))),
+    c[5].map(re).sort((a, b) => a - b),
+    c[6],
+    c[7],
+    c[8],
+  ])
   .sort(byAll);
 const outSupertypes = [...supertypes.entries()]
   .map(([k, v]) => [re(k), [...v].map(re).sort((a, b) => a - b)])
