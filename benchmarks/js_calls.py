@@ -112,6 +112,7 @@ class Decl:
     why: str  # "" for a construct we make a node of, else what it is
     owner: int  # for an interface member: the interface's declaration
     member: str | None
+    outer_lines: tuple[int, ...]  # start lines of same-named declarations around it
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +156,7 @@ class Comparison:
     not_a_node: Counter[str] = field(default_factory=Counter)
     unmapped_sources: list[Site] = field(default_factory=list)
     skipped_callers: Counter[str] = field(default_factory=Counter)  # enclosing kinds not nodes
+    merged: Counter[str] = field(default_factory=Counter)  # declarations in a merged node
     unmapped_targets: list[tuple[Site, int]] = field(default_factory=list)
     self_calls: int = 0
     dispatch: dict[Pair, dict[str, Any]] = field(default_factory=dict)
@@ -235,23 +237,31 @@ def read_ours(graph: dict[str, Any]) -> Ours:
 # --- mapping the oracle's declarations to our nodes ------------------------------------------
 
 
-def node_index(ours: Ours) -> dict[tuple[str, str], list[tuple[int, str]]]:
-    index: dict[tuple[str, str], list[tuple[int, str]]] = defaultdict(list)
+NodeIndex = dict[tuple[str, str], list[tuple[int, int, str]]]
+MERGED = "merged into a node of the same name"
+
+
+def node_index(ours: Ours) -> NodeIndex:
+    index: NodeIndex = defaultdict(list)
     for nid, n in ours.nodes.items():
         if n.get("kind") in ("module", "file"):
             continue
-        index[(str(n["path"]), str(n["name"]))].append((int(n["start_line"]), nid))
+        key = (str(n["path"]), str(n["name"]))
+        index[key].append((int(n["start_line"]), int(n["end_line"]), nid))
     return index
 
 
-def map_decl(
-    d: Decl, index: dict[tuple[str, str], list[tuple[int, str]]], ours: Ours
-) -> tuple[str | None, str]:
+def map_decl(d: Decl, index: NodeIndex, ours: Ours) -> tuple[str | None, str]:
     """Our node id for a declaration the oracle names, or why there is none.
 
     A node of the same file and name that starts on one of the declaration's
     candidate lines (tried in the oracle's order: where tree-sitter starts the
     construct first) is the one; two such nodes on the same line are ambiguous.
+    Failing that, the innermost node of that name whose lines hold the
+    declaration's, unless it starts where a same-named declaration around it
+    does: our graph may make one symbol of the definitions of a name in one
+    scope (a getter and its setter, an interface and a function of the same
+    name, two object-literal methods), and the why says so.
     """
     if not d.names:
         return None, d.why or "nothing names it"
@@ -262,7 +272,7 @@ def map_decl(
             {
                 nid
                 for name in d.names
-                for start, nid in index.get((d.file, name), ())
+                for start, _, nid in index.get((d.file, name), ())
                 if start == line
             }
         )
@@ -270,6 +280,14 @@ def map_decl(
             return found[0], ""
         if len(found) > 1:
             return None, "two nodes of ours with that name on that line"
+    holding = sorted(
+        (end - start, nid)
+        for name in d.names
+        for start, end, nid in index.get((d.file, name), ())
+        if start <= d.lines[0] <= end and start not in d.outer_lines
+    )
+    if holding:
+        return holding[0][1], MERGED
     if d.why:
         return None, d.why
     return None, f"no node of ours named {d.names[0]!r} at line {d.lines[0]} ({d.kind})"
@@ -278,8 +296,8 @@ def map_decl(
 def compare(w: NpmWorkload, files: list[str], oracle: dict[str, Any], graph: Any) -> Comparison:
     c = Comparison(workload=w, files=files, oracle=oracle)
     c.decls = [
-        Decl(f, tuple(n or ()), tuple(lines), kind, why, owner, member)
-        for f, n, lines, kind, why, owner, member in oracle["decls"]
+        Decl(f, tuple(n or ()), tuple(lines), kind, why, owner, member, tuple(outer))
+        for f, n, lines, kind, why, owner, member, outer in oracle["decls"]
     ]
     c.sites = [
         Site(
@@ -305,6 +323,8 @@ def compare(w: NpmWorkload, files: list[str], oracle: dict[str, Any], graph: Any
         c.mapped[i] = nid
         if nid is None:
             c.unmapped[i] = why
+        elif why == MERGED:
+            c.merged[d.kind] += 1
 
     pairs: dict[Pair, list[Site]] = defaultdict(list)
     for s in c.sites:
@@ -731,6 +751,11 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
             "  calls whose innermost enclosing declaration is no node of ours (they count for "
             f"the next one out, as in our graph), by its kind: "
             f"{dict(c.skipped_callers.most_common(6))}"
+        )
+    if c.merged:
+        print(
+            "  declarations mapped to a node of ours of the same name that holds them (one "
+            f"symbol for several definitions), by kind: {dict(c.merged.most_common(6))}"
         )
     if c.unmapped_sources:
         skipped = sorted({s.file for s in c.unmapped_sources})

@@ -24,7 +24,8 @@
 // an interface member for its last signature (the one our graph names plainly).
 //
 // Declarations are described, not named: [file, candidate names, candidate
-// lines, syntax kind, why, owner, member], where `why` is "" for code that runs
+// lines, syntax kind, why, owner, member, lines of same-named outer
+// declarations], where `why` is "" for code that runs
 // under a name (a function, a method, a class, an arrow bound to a const) and
 // otherwise says what it is ("interface-member", "function-type",
 // "anonymous-function", ...). Whether a declaration is a node of blast-radius
@@ -260,8 +261,11 @@ function candidateNames(n, sf) {
     case K.SetAccessor:
     case K.MethodSignature:
     case K.PropertySignature: {
+      // A string name as written and without its quotes (our extractor has named
+      // string-named definitions both ways).
       const name = propertyNameText(n.name, sf);
-      return name ? [name] : null;
+      if (!name) return null;
+      return ts.isStringLiteral(n.name) ? [name, n.name.text] : [name];
     }
     case K.Constructor:
       return ["constructor"];
@@ -339,9 +343,23 @@ function describe(n, why = "", owner = -1, member = null) {
   if (declIndex.has(n)) return declIndex.get(n);
   const sf = n.getSourceFile();
   const index = decls.length;
-  decls.push([rel(sf.fileName), candidateNames(n, sf), candidateLines(n, sf), K[n.kind], why, owner, member]);
+  const names = candidateNames(n, sf);
+  decls.push([rel(sf.fileName), names, candidateLines(n, sf), K[n.kind], why, owner, member, outerLines(n, sf, names)]);
   declIndex.set(n, index);
   return index;
+}
+
+// The start lines of the declarations around `n` that have one of its names (a
+// method `foo` inside a function `foo`): a node of ours that holds `n` and
+// starts there is that outer declaration, not `n` merged into one symbol.
+function outerLines(n, sf, names) {
+  const lines = [];
+  if (!names) return lines;
+  for (let p = n.parent; p && !ts.isSourceFile(p); p = p.parent) {
+    const outer = candidateNames(p, sf);
+    if (outer && outer.some((name) => names.includes(name))) lines.push(...candidateLines(p, sf));
+  }
+  return [...new Set(lines)].sort((a, b) => a - b);
 }
 
 function declaredName(n, sf) {
@@ -796,7 +814,7 @@ const renumber = new Map(order.map(([, old], i) => [old, i]));
 const re = (i) => (i < 0 ? i : renumber.get(i));
 const outDecls = order.map(([, old]) => {
   const d = decls[old];
-  return [d[0], d[1], d[2], d[3], d[4], re(d[5]), d[6]];
+  return [d[0], d[1], d[2], d[3], d[4], re(d[5]), d[6], d[7]];
 });
 const outCalls = calls
   .map((c) => [
