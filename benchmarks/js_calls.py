@@ -671,6 +671,7 @@ def figures(c: Comparison) -> dict[str, Any]:
             "unmapped_sources": len(c.unmapped_sources),
             "unmapped_targets": len(c.unmapped_targets),
             "self_calls": c.self_calls,
+            "merged_declarations": sum(c.merged.values()),
             "oracle_pairs": nr,
             "our_pairs": len(c.ours.pairs),
             "dispatch_pairs": len(c.dispatch),
@@ -754,8 +755,9 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
         )
     if c.merged:
         print(
-            "  declarations mapped to a node of ours of the same name that holds them (one "
-            f"symbol for several definitions), by kind: {dict(c.merged.most_common(6))}"
+            f"  {sum(c.merged.values())} declarations mapped to a node of ours of the same name "
+            f"that holds them (one symbol for several definitions), by kind: "
+            f"{dict(c.merged.most_common(6))}"
         )
     if c.unmapped_sources:
         skipped = sorted({s.file for s in c.unmapped_sources})
