@@ -22,7 +22,7 @@ machine and tree, each step a child process timed and measured as
 * a pull request restored from the published index, with ``store.py``'s
   machinery: a bare ``origin``, ``index --publish-branch`` on ``main``, a
   branch ``pr`` that adds ``void 0`` as the first statement of
-  ``pipeArguments`` (``src/Pipeable.ts``, 105 callers in our graph), and
+  ``pipeArguments`` (``src/Pipeable.ts``, about a hundred callers), and
   ``blast-radius impact`` on a fresh ``git clone --depth 1`` of ``pr`` with a
   fresh cache: restored (the index branch) and cold (``--index-branch ''``).
 

@@ -39,9 +39,10 @@
 //
 // The caller of a call is the list of declarations around the callee's name
 // that could be nodes, innermost first; the benchmark takes the first that is
-// a node of ours, else the module. Decorators are placed as tree-sitter places
-// them: a class member's decorators sit in the class body, outside the member,
-// and an exported class's before the class, in the export statement.
+// a node of ours, else the module. A class member's decorators sit outside the
+// member for tree-sitter (in the class body), and an exported class's before
+// the class (in the export statement): such a member or class is listed with
+// the decorator's line, to count only if our node of it starts at or before it.
 //
 // Output: one JSON object, sorted, so the same input gives the same bytes.
 
