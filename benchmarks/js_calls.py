@@ -338,10 +338,10 @@ def compare(w: NpmWorkload, files: list[str], oracle: dict[str, Any], graph: Any
         if source is None:
             c.unmapped_sources.append(s)
             continue
-        for d, _ in s.sources:
-            if c.mapped.get(d) is not None:
+        for around, _ in s.sources:
+            if c.mapped.get(around) is not None:
                 break
-            c.skipped_callers[c.decls[d].kind] += 1
+            c.skipped_callers[c.decls[around].kind] += 1
         for t in s.targets:
             d = c.decls[t]
             target = c.mapped[t]
@@ -820,7 +820,7 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
         sites_by_caller["@" + s.file].append(s)
     fps = []
     for pair in c.false_positives:
-        cause, s = fp_cause(c, pair, sites_by_caller)
+        cause, _ = fp_cause(c, pair, sites_by_caller)
         edge = c.ours.pairs[pair]
         line = int(edge.get("line") or 0)
         path = str(c.ours.nodes[pair[0]]["path"])
@@ -836,24 +836,24 @@ def report(c: Comparison, examples: int, repo: Path) -> None:
         for tier in sorted(tiers, key=lambda t: TIER_ORDER.get(t.split(" ")[0], 9)):
             print(f"  {tier}: {tiers[tier]}")
             chosen = [(cause, text) for cause, text in fps if cause.split(":")[0] == tier]
-            for cause, n, texts in _grouped(chosen, examples, groups=8):
-                print(f"    {n:5d}  {cause.split(': ', 1)[1]}")
-                for t in texts[: max(1, examples // 3)]:
-                    print(f"             {t}")
+            for cause, count, texts in _grouped(chosen, examples, groups=8):
+                print(f"    {count:5d}  {cause.split(': ', 1)[1]}")
+                for example in texts[: max(1, examples // 3)]:
+                    print(f"             {example}")
     fns = []
     for pair in c.false_negatives:
-        s = c.oracle_pairs[pair][0]
+        first = c.oracle_pairs[pair][0]
         text = (
-            f"{s.file}:{s.line} {pair[0].split(':', 2)[-1]} -> {pair[1]} "
-            f"{source_line(repo, s.file, s.line)!r}"
+            f"{first.file}:{first.line} {pair[0].split(':', 2)[-1]} -> {pair[1]} "
+            f"{source_line(repo, first.file, first.line)!r}"
         )
         fns.append((fn_cause(c, pair), text))
     if fns:
         print(f"\nmisses: {len(fns)}, by how the call is written")
-        for cause, n, texts in _grouped(fns, examples):
-            print(f"  {n:5d}  {cause}")
-            for t in texts[: max(1, examples // 3)]:
-                print(f"           {t}")
+        for cause, count, texts in _grouped(fns, examples):
+            print(f"  {count:5d}  {cause}")
+            for example in texts[: max(1, examples // 3)]:
+                print(f"           {example}")
     if c.dispatch:
         print(f"\ndispatch (counted apart): {len(c.dispatch)}, e.g.")
         for pair in sorted(c.dispatch)[: min(examples, 6)]:
@@ -931,9 +931,9 @@ def print_table(results: list[Comparison]) -> None:
             f"{f['recall']:.4f}",
         )
 
-    header = ("workload", "oracle", "ours", "disp", "any", "P@1.0", "(n)", "P>=0.5", "(n)")
-    header += ("P all", "(n)", "recall")
-    goal = ("target", "", "", "", "", f">={TARGETS['precision_certain']}", "")
+    header: tuple[str, ...] = ("workload", "oracle", "ours", "disp", "any", "P@1.0", "(n)")
+    header += ("P>=0.5", "(n)", "P all", "(n)", "recall")
+    goal: tuple[str, ...] = ("target", "", "", "", "", f">={TARGETS['precision_certain']}", "")
     goal += (f">={TARGETS['precision_half']}", "", f">={TARGETS['precision_all']}", "")
     goal += (f">={TARGETS['recall']}",)
     print("\nevery edge of ours but dispatch compared (`any`: at calls the checker cannot resolve)")
