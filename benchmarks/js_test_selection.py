@@ -687,10 +687,22 @@ def commit_injection(repo: Path, branch: str, function: Function) -> None:
     commit_all(repo, f"inject a fault into {function.name}")
 
 
-def node_id_of(graph_nodes: dict[tuple[str, int], list[dict[str, Any]]], fn: Function) -> str:
-    """The graph's function or method node for ``fn``, by file and first line."""
+def node_id_of(
+    ids: frozenset[str], by_line: dict[tuple[str, int], list[dict[str, Any]]], fn: Function
+) -> str:
+    """The graph's function or method node for ``fn``: by its id (``js:<path>:<qualname>``,
+    also without ``.prototype`` or a ``module.exports.`` prefix), else by file and first
+    line (an overloaded function's node starts at its first signature)."""
+    names = (
+        fn.qualname,
+        fn.qualname.replace(".prototype.", "."),
+        fn.qualname.removeprefix("module.exports.").removeprefix("exports."),
+    )
+    for name in names:
+        if f"js:{fn.path}:{name}" in ids:
+            return f"js:{fn.path}:{name}"
     last = re.split(r"[.#]", fn.qualname)[-1]
-    found = [n for line in fn.lines for n in graph_nodes.get((fn.path, line), [])]
+    found = [n for line in fn.lines for n in by_line.get((fn.path, line), [])]
     named = [n for n in found if n["name"] == last] or found
     return str(named[0]["id"]) if named else ""
 
@@ -802,13 +814,11 @@ def measure_project(project: JsProject, args: Any, tool_extra: Sequence[str]) ->
         graph = json.loads(run_tool("graph", str(repo), "--format", "json", "--no-cache"))
         closure = import_closure(graph, universe)
         graph_nodes: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
-        with_node_ids = set()
         for n in graph["nodes"]:
             if n["kind"] in {"function", "method"}:
                 graph_nodes[(n["path"], n["start_line"])].append(n)
-        for cand in candidates:
-            if node_id_of(graph_nodes, cand):
-                with_node_ids.add(cand.name)
+        ids = frozenset(n["id"] for nodes in graph_nodes.values() for n in nodes)
+        with_node_ids = {c.name for c in candidates if node_id_of(ids, graph_nodes, c)}
 
         outcomes = []
         for i, function in enumerate(functions):
@@ -823,7 +833,7 @@ def measure_project(project: JsProject, args: Any, tool_extra: Sequence[str]) ->
             covering = None
             if coverage is not None:
                 covering = coverage.get(function.path, {}).get(function.body_end, frozenset())
-            node_id = node_id_of(graph_nodes, function)
+            node_id = node_id_of(ids, graph_nodes, function)
             commit_injection(repo, f"inject/{i:02d}", function)
             default = tool_selection(repo, tool_extra)
             conservative = tool_selection(repo, [*tool_extra, "--test-selection", "conservative"])
