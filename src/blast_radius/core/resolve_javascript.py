@@ -187,6 +187,8 @@ class JavaScriptResolver:
         self._files = {f.path: _File.of(f) for f in sorted(facts, key=lambda f: f.path)}
         self._paths = frozenset(all_paths)
         self._specifiers: dict[tuple[str, str], str | None] = {}
+        self._entry_cache: dict[tuple[str, str, str], str | None] = {}
+        self._entry_files: frozenset[str] | None = None
         self._exports: dict[tuple[str, str], Resolution] = {}
         self._exporting: set[tuple[str, str]] = set()
         self._cut = False
@@ -215,8 +217,10 @@ class JavaScriptResolver:
         found = None
         if specifier.startswith(("./", "../")) or specifier in (".", ".."):
             base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), specifier))
-            if not base.startswith("../"):
-                found = self._probe(base)
+            if base == ".":
+                base = ""
+            if not base.startswith("../") and base != "..":
+                found = self._probe(base) or self._folder_package(base)
         elif not specifier.startswith(("/", "node:")):
             found = self._bare(importer, specifier)
         self._specifiers[key] = found
@@ -257,6 +261,12 @@ class JavaScriptResolver:
     def _package_entry(self, package: Package, subpath: str) -> str | None:
         """The source file a subpath of a local package names: its ``exports`` (or
         ``types``/``main``) target, mapped from built output back to the source."""
+        key = (package.folder, package.name, subpath)
+        if key not in self._entry_cache:
+            self._entry_cache[key] = self._package_entry_uncached(package, subpath)
+        return self._entry_cache[key]
+
+    def _package_entry_uncached(self, package: Package, subpath: str) -> str | None:
         targets: tuple[str, ...] = ()
         for pattern, entry in package.entries:
             prefix, star, suffix = pattern.partition("*")
@@ -299,16 +309,27 @@ class JavaScriptResolver:
                 return found
         return None
 
+    def _folder_package(self, folder: str) -> str | None:
+        """``require("..")`` of a folder with a ``package.json``: its entry file."""
+        for package in self._projects.packages:
+            if package.folder == folder:
+                return self._package_entry(package, ".")
+        return None
+
     def _probe(self, base: str) -> str | None:
         """A file for ``base`` as TypeScript probes it: as written, the source for a
         written output extension, with each source extension, then ``base/index``."""
         if base in self._files:
             return base
+        if not base:
+            return next(
+                (f"index{e}" for e in SOURCE_EXTENSIONS if f"index{e}" in self._files), None
+            )
         stem, ext = posixpath.splitext(base)
         for replacement in WRITTEN_FOR.get(ext, ()):
             if stem + replacement in self._files:
                 return stem + replacement
-        for candidate in (base, base + "/index"):
+        for candidate in (base, posixpath.join(base, "index")) if base else ("index",):
             for extension in SOURCE_EXTENSIONS:
                 if candidate + extension in self._files:
                     return candidate + extension
@@ -698,11 +719,34 @@ class JavaScriptResolver:
             if member is not None and self._kind(member) in ("function", "class"):
                 overrides = self._overrides(static, ref.name) if call else ()
                 return [(member, confidence)], (), dispatched(overrides, confidence)
-            if member is not None:
-                return [], (), []
-        if not call:
+            # A type known, without that member: an inherited one from outside the
+            # repository, or a field; a method of the same name elsewhere is not it.
+            return [], (), []
+        if not call or self._outside(path, scope, receiver):
             return [], (), []
         return self._by_name(ref.name), (NAME_MATCH_TAG,), []
+
+    def _outside(self, path: str, scope: int, receiver: str) -> bool:
+        """Whether the receiver is known to be no value of the repository's: a global
+        (`JSON`, `console`, `Object`), an import from a package, or a variable that
+        holds an instance of a class from outside (`new Map()`)."""
+        head = receiver.split(".", 1)[0].removesuffix("()")
+        if head in ("this", "super", "?", "#literal") or "(" in head:
+            return False
+        target = self._lookup(path, scope, head)
+        if target is None or target is Opaque.EXTERNAL:
+            return True
+        if target is not Opaque.UNKNOWN or "." in receiver or receiver.endswith("()"):
+            return False
+        owner = self._binding_scope(path, scope, head)
+        typed = self._files[path].typed.get((owner, head), ()) if owner is not None else ()
+        return bool(typed) and all(
+            how in ("constructed", "annotated")
+            and not isinstance(
+                self._resolve_chain(path, owner or MODULE_SCOPE, e.split(".")), tuple
+            )
+            for e, how in typed
+        )
 
     def _by_name(self, name: str) -> list[tuple[Symbol, float]]:
         return name_matches(name, self._methods_by_name.get(name, ()))
@@ -844,9 +888,8 @@ class JavaScriptResolver:
                 continue
             if any(self._bin_file(package, b) == path for b in package.bins):
                 found.add(EntryPoint(file.node_id, "main"))
-            for subpath, _ in package.entries:
-                if "*" not in subpath and self._package_entry(package, subpath) == path:
-                    found.update(self._public_api(path))
+        if path in self._package_entry_files():
+            found.update(self._public_api(path))
         for pattern, kind, names in FRAMEWORK_FILES:
             if pattern.search(path):
                 for name in names:
@@ -854,6 +897,19 @@ class JavaScriptResolver:
                     if isinstance(target, tuple) and target[1] != MODULE_SCOPE:
                         found.add(EntryPoint(self._symbol_id(target), kind))
         return tuple(sorted(found, key=lambda e: (e.id, e.kind)))
+
+    def _package_entry_files(self) -> frozenset[str]:
+        """The files the repository's packages offer (their ``exports`` subpaths,
+        ``main``, ``types``), computed once."""
+        if self._entry_files is None:
+            self._entry_files = frozenset(
+                entry
+                for package in self._projects.packages
+                for subpath, _ in package.entries
+                if "*" not in subpath
+                and (entry := self._package_entry(package, subpath)) is not None
+            )
+        return self._entry_files
 
     def _bin_file(self, package: Package, target: str) -> str | None:
         return self._probe(posixpath.normpath(target)) or self._source_of(package, target)

@@ -104,6 +104,10 @@
 ; Callbacks bind their own parameters; a `function` also has its own `this`.
 (arguments (arrow_function) @definition.scope)
 (arguments (function_expression) @definition.scope)
+; An immediately invoked function, a returned one, one in an array: a scope.
+(parenthesized_expression [(arrow_function) (function_expression)] @definition.scope)
+(return_statement [(arrow_function) (function_expression)] @definition.scope)
+(array [(arrow_function) (function_expression)] @definition.scope)
 (function_expression) @trait.own_this
 
 ; ---- imports -----------------------------------------------------------

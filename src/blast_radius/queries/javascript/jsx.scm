@@ -14,3 +14,6 @@
   @reference.call
 
 (jsx_expression (identifier) @name @reference.value)
+
+; A handler written in JSX (`onClick={() => ...}`) binds its own parameters.
+(jsx_expression [(arrow_function) (function_expression)] @definition.scope)

@@ -187,3 +187,41 @@
   .
   (method_definition) @entry.job
   (#any-of? @_job "Cron" "Interval" "Timeout" "Process"))
+
+; ---- generic types: the type named, its arguments aside ---------------------
+; `(a: EntityAdapter<T>)`, `let s: Store<State>`, `private repo: Repo<User>`,
+; `extends Base<T>` of an interface, `implements I<T>`, `(): Box<T>`.
+(required_parameter
+  pattern: (identifier) @local.typed
+  type: (type_annotation
+    (generic_type name: [(type_identifier) (nested_type_identifier)] @local.annotated)))
+(optional_parameter
+  pattern: (identifier) @local.typed
+  type: (type_annotation
+    (generic_type name: [(type_identifier) (nested_type_identifier)] @local.annotated)))
+(variable_declarator
+  name: (identifier) @local.typed
+  type: (type_annotation
+    (generic_type name: [(type_identifier) (nested_type_identifier)] @local.annotated)))
+(public_field_definition
+  name: (property_identifier) @local.typed
+  type: (type_annotation
+    (generic_type name: [(type_identifier) (nested_type_identifier)] @local.field)))
+(interface_declaration
+  (extends_type_clause
+    (generic_type name: [(type_identifier) (nested_type_identifier)] @inherit.base)))
+  @inherit.class
+(class_declaration
+  (class_heritage
+    (implements_clause
+      (generic_type name: [(type_identifier) (nested_type_identifier)] @inherit.base
+        @inherit.implements))))
+  @inherit.class
+((function_declaration
+  return_type: (type_annotation
+    (generic_type name: [(type_identifier) (nested_type_identifier)] @return.annotated)))
+  (#not-eq? @return.annotated "Promise"))
+((method_definition
+  return_type: (type_annotation
+    (generic_type name: [(type_identifier) (nested_type_identifier)] @return.annotated)))
+  (#not-eq? @return.annotated "Promise"))
