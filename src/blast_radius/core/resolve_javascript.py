@@ -53,6 +53,7 @@ TYPE_KINDS = frozenset({"interface", "type", "enum", "namespace"})
 """Definitions that only type or group: no call runs them."""
 CONSTRUCTOR = "constructor"
 OWN_THIS = "own-this"
+PROTOTYPE = ".prototype."
 TITLED = "titled"
 """A definition named by a string (a test's title, a route's path): it binds no name."""
 TYPE_ONLY_TAG = "type-checking"
@@ -205,6 +206,10 @@ class JavaScriptResolver:
                     and d.name != CONSTRUCTOR
                 ):
                     self._methods_by_name.setdefault(d.name, []).append((path, index))
+                elif d.kind == "function" and PROTOTYPE in d.name:
+                    # `C.prototype.m = function`: matched by name as `m`
+                    method = d.name.rpartition(".")[2]
+                    self._methods_by_name.setdefault(method, []).append((path, index))
         self._override_cache: dict[tuple[Symbol, str], tuple[Symbol, ...]] = {}
 
     # ---- modules -------------------------------------------------------------
@@ -220,7 +225,10 @@ class JavaScriptResolver:
             if base == ".":
                 base = ""
             if not base.startswith("../") and base != "..":
-                found = self._probe(base) or self._folder_package(base)
+                # JavaScript has no types: of a declaration and the code it
+                # declares, a JavaScript importer gets the code.
+                runtime = posixpath.splitext(importer)[1] in (".js", ".jsx", ".mjs", ".cjs")
+                found = self._probe(base, runtime) or self._folder_package(base)
         elif not specifier.startswith(("/", "node:")):
             found = self._bare(importer, specifier)
         self._specifiers[key] = found
@@ -316,15 +324,11 @@ class JavaScriptResolver:
                 return self._package_entry(package, ".")
         return None
 
-    def _probe(self, base: str) -> str | None:
+    def _probe(self, base: str, runtime: bool = False) -> str | None:
         """A file for ``base`` as TypeScript probes it: as written, the source for a
         written output extension, with each source extension, then ``base/index``."""
         if base in self._files:
             return base
-        if not base:
-            return next(
-                (f"index{e}" for e in SOURCE_EXTENSIONS if f"index{e}" in self._files), None
-            )
         stem, ext = posixpath.splitext(base)
         for replacement in WRITTEN_FOR.get(ext, ()):
             if stem + replacement in self._files:
@@ -332,8 +336,21 @@ class JavaScriptResolver:
         for candidate in (base, posixpath.join(base, "index")) if base else ("index",):
             for extension in SOURCE_EXTENSIONS:
                 if candidate + extension in self._files:
-                    return candidate + extension
+                    return (
+                        self._runtime_file(candidate, extension)
+                        if runtime
+                        else (candidate + extension)
+                    )
         return None
+
+    def _runtime_file(self, stem: str, extension: str) -> str:
+        """A declaration file (``.d.ts``) beside the JavaScript it declares: the
+        JavaScript, which is what runs."""
+        if extension == ".d.ts":
+            for runtime in (".js", ".mjs", ".cjs", ".jsx"):
+                if stem + runtime in self._files:
+                    return stem + runtime
+        return stem + extension
 
     def _import_target(self, path: str, imp: Import) -> Resolution:
         """What an import binds: a module, an exported definition, or an opaque value."""

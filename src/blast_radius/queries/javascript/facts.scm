@@ -252,6 +252,23 @@
   right: (identifier) @exported.local
   (#eq? @_exports "exports")) @exported.binding
 
+; `Router.prototype.on = function on () {}`: a method of the constructor
+; function, named as written; like an object's method, it binds no name.
+(assignment_expression
+  left: (member_expression
+    object: (member_expression property: (property_identifier) @_prototype)
+    property: (property_identifier)) @name
+  right: [
+    (function_expression body: (_) @body)
+    (arrow_function body: (_) @body)
+  ]
+  (#eq? @_prototype "prototype")) @definition.function
+(assignment_expression
+  left: (member_expression
+    object: (member_expression property: (property_identifier) @_prototype))
+  right: [(function_expression) (arrow_function)]
+  (#eq? @_prototype "prototype")) @trait.titled
+
 ; `module.exports = function greet() {}` (or a class): the module's value.
 ; (A pattern has one role: the definition and the export are two patterns.)
 (assignment_expression

@@ -1,0 +1,2 @@
+declare function Router(opts?: object): Router.Instance;
+export = Router;

@@ -1,0 +1,6 @@
+'use strict'
+
+const FindMyWay = require('../')
+
+const router = FindMyWay()
+router.on('GET', '/', () => {})
