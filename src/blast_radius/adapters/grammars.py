@@ -6,6 +6,7 @@ import hashlib
 import importlib
 import importlib.metadata
 import importlib.resources
+from functools import cache
 
 from tree_sitter import Language
 
@@ -43,9 +44,16 @@ def load_language(rule: LanguageRule) -> CompiledLanguage:
         raise GrammarError(str(error)) from error
 
 
+@cache
 def fingerprint(rules: tuple[LanguageRule, ...], extractor_version: str) -> str:
-    """A digest of everything that changes extracted facts: versions and queries."""
+    """A digest of everything that changes extracted facts and the graph built from
+    them: versions, queries, and the engine's own source (a resolver change must
+    not reuse parts an older resolver rendered, whatever the version says)."""
     digest = hashlib.sha256(f"{extractor_version}\0{FACTS_VERSION}".encode())
+    core = importlib.resources.files("blast_radius") / "core"
+    for entry in sorted(core.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".py"):
+            digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
     for rule in rules:
         try:
             version = importlib.metadata.version(rule.grammar_module.replace("_", "-"))
