@@ -37,7 +37,6 @@ import dataclasses
 import hashlib
 import json
 import os
-import random
 import re
 import shlex
 import shutil
@@ -61,7 +60,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from impact import git
 from js_imports import WORKLOADS as IMPORT_WORKLOADS
 from js_imports import NpmWorkload, build_repo, fetch_npm_package, tool_version
-from test_selection import Scores, Selection, import_closure, run_tool, within
+from test_selection import Scores, Selection, import_closure, run_tool, spread_sample, within
 from workloads import add_cache_dir_argument, commit_all
 
 from blast_radius.core.languages import is_test_path, language_for_path
@@ -397,21 +396,8 @@ def find_candidates(repo: Path, project: JsProject) -> list[Function]:
 
 
 def sample_functions(candidates: Sequence[Function], n: int, seed: int) -> list[Function]:
-    """``n`` candidates spread over files: shuffled with ``random.Random(seed)``, then
-    taken round-robin by file, so every file gets one before any gets two."""
-    shuffled = list(candidates)
-    random.Random(seed).shuffle(shuffled)
-    by_file: dict[str, list[Function]] = defaultdict(list)
-    for cand in shuffled:
-        by_file[cand.path].append(cand)
-    picked: list[Function] = []
-    depth = 0
-    while len(picked) < min(n, len(shuffled)):
-        for group in by_file.values():
-            if depth < len(group) and len(picked) < n:
-                picked.append(group[depth])
-        depth += 1
-    return sorted(picked, key=lambda f: (f.path, f.insert_line))
+    """``n`` candidates spread over files, as test_selection.py samples them."""
+    return spread_sample(candidates, n, seed, lambda f: f.path, lambda f: (f.path, f.insert_line))
 
 
 def inject(text: str, function: Function) -> str:

@@ -47,7 +47,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -376,22 +376,33 @@ def find_candidates(root: Path, project: Project) -> list[Function]:
     return sorted(unique.values(), key=lambda f: (f.path, f.def_line))
 
 
-def sample_functions(candidates: Sequence[Function], n: int, seed: int) -> list[Function]:
-    """``n`` candidates spread over files: shuffled with ``random.Random(seed)``, then
-    taken round-robin by file, so every file gets one before any gets two."""
-    shuffled = list(candidates)
+T = TypeVar("T")
+
+
+def spread_sample(
+    items: Sequence[T], n: int, seed: int, path: Callable[[T], str], order: Callable[[T], Any]
+) -> list[T]:
+    """``n`` items spread over files: shuffled with ``random.Random(seed)``, then
+    taken round-robin by ``path``, so every file gets one before any gets two;
+    returned sorted by ``order``."""
+    shuffled = list(items)
     random.Random(seed).shuffle(shuffled)
-    by_file: dict[str, list[Function]] = defaultdict(list)
-    for cand in shuffled:
-        by_file[cand.path].append(cand)
-    picked: list[Function] = []
+    by_file: dict[str, list[T]] = defaultdict(list)
+    for item in shuffled:
+        by_file[path(item)].append(item)
+    picked: list[T] = []
     depth = 0
     while len(picked) < min(n, len(shuffled)):
         for group in by_file.values():
             if depth < len(group) and len(picked) < n:
                 picked.append(group[depth])
         depth += 1
-    return sorted(picked, key=lambda f: (f.path, f.def_line))
+    return sorted(picked, key=order)
+
+
+def sample_functions(candidates: Sequence[Function], n: int, seed: int) -> list[Function]:
+    """``n`` candidates spread over files (see ``spread_sample``)."""
+    return spread_sample(candidates, n, seed, lambda f: f.path, lambda f: (f.path, f.def_line))
 
 
 def inject(text: str, function: Function) -> str:

@@ -66,6 +66,33 @@ JS_TEST_FILES = (
 """Jest's and Vitest's default test files (``*.test.*``, ``*.spec.*``, any file
 under ``__tests__/``), and Mocha's (the files directly in a ``test/`` folder)."""
 
+
+def _javascript_rule(
+    name: str,
+    extensions: tuple[str, ...],
+    grammar_module: str,
+    grammar_function: str,
+    query_files: tuple[str, ...],
+    checks_signatures: bool = True,
+) -> LanguageRule:
+    """A dialect of the JavaScript ecosystem: what differs is its grammar and queries."""
+    return LanguageRule(
+        name=name,
+        extensions=extensions,
+        grammar_module=grammar_module,
+        grammar_function=grammar_function,
+        query_files=query_files,
+        resolver="javascript",
+        line_comment="//",
+        test_files=JS_TEST_FILES,
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        constructor="constructor",
+        checks_signatures=checks_signatures,
+    )
+
+
 LANGUAGES: tuple[LanguageRule, ...] = (
     LanguageRule(
         name="python",
@@ -83,58 +110,34 @@ LANGUAGES: tuple[LanguageRule, ...] = (
     ),
     # JavaScript and TypeScript are one ecosystem: one resolver, the TypeScript
     # queries added to the JavaScript ones, a grammar per dialect.
-    LanguageRule(
-        name="javascript",
-        extensions=(".js", ".jsx", ".mjs", ".cjs"),
-        grammar_module="tree_sitter_javascript",
-        query_files=("facts.scm", "plain.scm", "jsx.scm", "entry_points.scm"),
-        resolver="javascript",
-        line_comment="//",
-        test_files=JS_TEST_FILES,
-        test_function_prefix="",
-        test_class_prefix="",
-        imports_run_packages=False,
-        constructor="constructor",
+    _javascript_rule(
+        "javascript",
+        (".js", ".jsx", ".mjs", ".cjs"),
+        "tree_sitter_javascript",
+        "language",
+        ("facts.scm", "plain.scm", "jsx.scm", "entry_points.scm"),
         # JavaScript calls any function with any number of arguments: a
         # signature change breaks no call the way TypeScript's checker says.
         checks_signatures=False,
     ),
-    LanguageRule(
-        name="typescript",
-        extensions=(".ts", ".mts", ".cts"),
-        grammar_module="tree_sitter_typescript",
-        grammar_function="language_typescript",
-        query_files=(
-            "javascript/facts.scm",
-            "javascript/entry_points.scm",
-            "typescript/facts.scm",
-        ),
-        resolver="javascript",
-        line_comment="//",
-        test_files=JS_TEST_FILES,
-        test_function_prefix="",
-        test_class_prefix="",
-        imports_run_packages=False,
-        constructor="constructor",
+    _javascript_rule(
+        "typescript",
+        (".ts", ".mts", ".cts"),
+        "tree_sitter_typescript",
+        "language_typescript",
+        ("javascript/facts.scm", "javascript/entry_points.scm", "typescript/facts.scm"),
     ),
-    LanguageRule(
-        name="tsx",
-        extensions=(".tsx",),
-        grammar_module="tree_sitter_typescript",
-        grammar_function="language_tsx",
-        query_files=(
+    _javascript_rule(
+        "tsx",
+        (".tsx",),
+        "tree_sitter_typescript",
+        "language_tsx",
+        (
             "javascript/facts.scm",
             "javascript/jsx.scm",
             "javascript/entry_points.scm",
             "typescript/facts.scm",
         ),
-        resolver="javascript",
-        line_comment="//",
-        test_files=JS_TEST_FILES,
-        test_function_prefix="",
-        test_class_prefix="",
-        imports_run_packages=False,
-        constructor="constructor",
     ),
 )
 
