@@ -179,6 +179,26 @@ def test_files_without_language_rules_are_file_changes(scenario: Callable[[str],
     assert report["dependents"] == []
 
 
+def test_changes_in_languages_not_read_say_their_dependents_are_unknown(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("unread_language")
+    report = impact(root)
+    assert {c["id"] for c in report["changed"]} == {
+        "file:native/lib.rs",
+        "file:tools/sync/run.go",
+        "file:tools/sync/stop.go",
+    }
+    assert report["dependents"] == []
+    assert report["gaps"] == [
+        "what depends on the 2 changed Go files (Go is not read yet)",
+        "what depends on the 1 changed Rust file (Rust is not read yet)",
+    ]
+    assert "Not in this report: what depends on the 2 changed Go files" in impact(
+        root, fmt="markdown"
+    )
+
+
 def test_rename_plus_edit(scenario: Callable[[str], Path]) -> None:
     report = impact(scenario("rename_plus_edit"))
     found = {c["id"]: c for c in report["changed"]}

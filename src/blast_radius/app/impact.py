@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import posixpath
 import tomllib
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -33,7 +34,7 @@ from blast_radius.core.diff import FileChange
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
 from blast_radius.core.graph import UNWRITTEN_CALL_TAGS, EntryPoint, Node
 from blast_radius.core.js_projects import test_runner
-from blast_radius.core.languages import language_for_path
+from blast_radius.core.languages import language_for_path, unread_language
 from blast_radius.core.owners import CODEOWNERS_LOCATIONS, CodeOwners, parse_codeowners
 from blast_radius.core.report import (
     COMPATIBLE_SIGNATURE,
@@ -239,9 +240,12 @@ def analyze_impact(
         len([b for b in breaking if not b.breaks]),
     )
     resolution = new.meta.get("resolution", {})
-    counts = resolution.get("python", {}) if isinstance(resolution, dict) else {}
-    resolved_edges = counts.get("resolved", 0) + counts.get("name_matched", 0)
-    name_share = round(counts.get("name_matched", 0) / resolved_edges, 4) if resolved_edges else 0.0
+    by_ecosystem = list(resolution.values()) if isinstance(resolution, dict) else []
+    name_matched = sum(c.get("name_matched", 0) for c in by_ecosystem if isinstance(c, dict))
+    resolved_edges = name_matched + sum(
+        c.get("resolved", 0) for c in by_ecosystem if isinstance(c, dict)
+    )
+    name_share = round(name_matched / resolved_edges, 4) if resolved_edges else 0.0
     fetches, fetch_seconds = repo.fetch_stats()
     return Report(
         changed=changed,
@@ -256,7 +260,7 @@ def analyze_impact(
         tests=tests,
         test_files=test_files,
         test_runners=_test_runners(test_files, new.source, settings),
-        gaps=_unparsed_languages(new.meta),
+        gaps=_unparsed_languages(new.meta) + _unread_changes(changed_files),
         owners_changed=_owner_hits(owners, changed_files, request.requested_reviewers),
         owners_affected=_owner_hits(owners, affected_files, request.requested_reviewers),
         breaking=breaking,
@@ -748,6 +752,19 @@ def _unparsed_languages(meta: Mapping[str, object]) -> tuple[str, ...]:
         if isinstance(error, str) and error.endswith(UNPARSED_SUFFIX):
             found[error] = None
     return tuple(found)
+
+
+def _unread_changes(changed_files: Sequence[str]) -> tuple[str, ...]:
+    """A gap per language of changed files no rule reads: "no dependents" would
+    be a guess."""
+    counts = Counter(
+        language for language in map(unread_language, changed_files) if language is not None
+    )
+    return tuple(
+        f"what depends on the {count} changed {language} "
+        f"file{'s' if count > 1 else ''} ({language} is not read yet)"
+        for language, count in sorted(counts.items())
+    )
 
 
 def _test_runners(

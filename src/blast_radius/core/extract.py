@@ -47,6 +47,7 @@ from blast_radius.core.facts import (
 
 _SIMPLE_RECEIVER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _CALL_RECEIVER = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\([^()]{0,80}\)")
+_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _MAX_NAME = 200
 
 # Bounds the work one query may do on adversarial input (see DECISIONS.md).
@@ -176,6 +177,8 @@ def _definition_name(node: Node) -> str:
 
 
 def _receiver_text(node: Node) -> str:
+    """A receiver as a chain of names and calls (``a.b().c``, arguments dropped),
+    or ``?`` when it is any other expression."""
     if node.end_byte - node.start_byte > _MAX_NAME:
         return "?"
     text = _text(node)
@@ -184,7 +187,53 @@ def _receiver_text(node: Node) -> str:
     call = _CALL_RECEIVER.fullmatch(text)
     if call:
         return call.group(1) + "()"
-    return "?"
+    return _call_chain(text) or "?"
+
+
+def _call_chain(text: str) -> str | None:
+    """``a.b(x, "(")\n  ?.c!.d()`` as ``a.b().c.d()``; None if ``text`` is not
+    such a chain. Arguments are skipped with their brackets and string literals."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "(":
+            depth, quote = 0, ""
+            while i < n:
+                ch = text[i]
+                if quote:
+                    if ch == "\\":
+                        i += 1
+                    elif ch == quote:
+                        quote = ""
+                elif ch in "\"'`":
+                    quote = ch
+                elif ch in "([{":
+                    depth += 1
+                elif ch in ")]}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                i += 1
+            if i == n or not out or out[-1] in (".", "()"):
+                return None
+            out.append("()")
+        elif ch == ".":
+            if not out or out[-1] == ".":
+                return None
+            out.append(".")
+        elif ch.isspace() or ch in "?!":
+            pass  # `a\n  .b`, `a?.b`, `a!.b`
+        else:
+            match = _NAME.match(text, i)
+            if match is None or (out and out[-1] != "."):
+                return None
+            out.append(match.group())
+            i = match.end() - 1
+        i += 1
+    if not out or out[-1] == ".":
+        return None
+    return "".join(out)
 
 
 _CODING = re.compile(rb"coding[:=][ \t]*([-\w.]+)")

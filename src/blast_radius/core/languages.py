@@ -143,6 +143,26 @@ LANGUAGES: tuple[LanguageRule, ...] = (
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 
+UNREAD_LANGUAGES: dict[str, str] = {
+    ".go": "Go", ".java": "Java", ".kt": "Kotlin", ".kts": "Kotlin", ".cs": "C#",
+    ".rs": "Rust", ".rb": "Ruby", ".php": "PHP", ".c": "C", ".h": "C/C++",
+    ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
+    ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
+    ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
+    ".erl": "Erlang", ".dart": "Dart", ".hs": "Haskell", ".ml": "OCaml", ".zig": "Zig",
+    ".pl": "Perl", ".pm": "Perl", ".r": "R", ".R": "R", ".jl": "Julia", ".clj": "Clojure",
+    ".fs": "F#", ".vb": "Visual Basic", ".groovy": "Groovy", ".vue": "Vue",
+    ".svelte": "Svelte", ".pyx": "Cython",
+}  # fmt: skip
+"""Source files of languages no rule reads yet, by extension: a change to one
+is listed, and the report says that what depends on it is not known."""
+
+
+def unread_language(path: str) -> str | None:
+    """The language of a source file no rule reads, or None."""
+    _, ext = posixpath.splitext(path)
+    return None if ext in _BY_EXTENSION else UNREAD_LANGUAGES.get(ext)
+
 
 def language_for_path(path: str) -> LanguageRule | None:
     """Return the language rule for a repository path, or None when none applies."""

@@ -192,6 +192,7 @@ class JavaScriptResolver:
         self._entry_files: frozenset[str] | None = None
         self._exports: dict[tuple[str, str], Resolution] = {}
         self._exporting: set[tuple[str, str]] = set()
+        self._aliasing: set[tuple[str, int, str]] = set()
         self._cut = False
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._methods_by_name: dict[str, list[Symbol]] = {}
@@ -407,8 +408,9 @@ class JavaScriptResolver:
                     return (source, MODULE_SCOPE)  # `export * as ns from`
                 return self._export(source, export.local, depth + 1)
             if not export.local:
-                # An anonymous default: the definition named `default`, else a value.
-                index = file.children.get(MODULE_SCOPE, {}).get("default")
+                # An anonymous value: the definition it names (`default`, or an
+                # exported object's method, `module.exports = { info() {} }`).
+                index = file.children.get(MODULE_SCOPE, {}).get(name)
                 return (path, index) if index is not None else Opaque.UNKNOWN
             return self._lookup(path, MODULE_SCOPE, export.local, depth + 1)
         if name != "default":
@@ -458,11 +460,27 @@ class JavaScriptResolver:
                 if imp is not None:
                     return self._import_target(path, imp) if depth <= _MAX_DEPTH else None
                 if name in file.bindings.get(current, ()):
-                    return Opaque.UNKNOWN
+                    return self._alias(path, current, name, depth)
             if current == MODULE_SCOPE:
                 return None
             innermost = False
             current = defs[current].parent
+
+    def _alias(self, path: str, scope: int, name: str, depth: int) -> Resolution:
+        """What a ``const`` bound to another name (``const f = C.m``) names; any
+        other binding is a value the facts do not follow."""
+        typed = self._files[path].typed.get((scope, name), ())
+        key = (path, scope, name)
+        if len(typed) != 1 or typed[0][1] != "aliased" or key in self._aliasing:
+            return Opaque.UNKNOWN
+        if depth > _MAX_DEPTH:
+            return None
+        self._aliasing.add(key)
+        try:
+            target = self._resolve_chain(path, scope, typed[0][0].split("."), depth + 1)
+        finally:
+            self._aliasing.discard(key)
+        return target if isinstance(target, tuple) else Opaque.UNKNOWN
 
     def _binding_scope(self, path: str, scope: int, name: str) -> int | None:
         """The scope whose binding of ``name`` a use in ``scope`` sees, if a binding."""
@@ -507,9 +525,11 @@ class JavaScriptResolver:
             return "module"
         return self._files[symbol[0]].facts.definitions[symbol[1]].kind
 
-    def _resolve_chain(self, path: str, scope: int, parts: Sequence[str]) -> Resolution:
+    def _resolve_chain(
+        self, path: str, scope: int, parts: Sequence[str], depth: int = 0
+    ) -> Resolution:
         """``a.b.c`` through modules (namespace imports) and classes (static members)."""
-        current = self._lookup(path, scope, parts[0])
+        current = self._lookup(path, scope, parts[0], depth)
         for part in parts[1:]:
             if not isinstance(current, tuple):
                 return current
@@ -595,12 +615,24 @@ class JavaScriptResolver:
             return target
         return None
 
-    def _return_type(self, function: Symbol) -> tuple[Symbol, float] | None:
-        """The class a function is declared to return (or to resolve, when async)."""
+    def _return_type(
+        self, function: Symbol, receiver: tuple[Symbol, float] | None = None
+    ) -> tuple[Symbol, float] | None:
+        """The class a function is declared to return (or to resolve, when async);
+        ``this`` is the type of the receiver it is called on, else its class."""
         file = self._files[function[0]]
         scope = file.facts.definitions[function[1]].parent
         for index, expression, how in file.facts.returns:
             if index == function[1] and how in ("annotated", "awaited"):
+                if expression == "this":
+                    if receiver is not None:
+                        return receiver[0], CERTAIN  # as sure as the receiver's type
+                    if scope != MODULE_SCOPE and self._kind((function[0], scope)) in (
+                        "class",
+                        "interface",
+                    ):
+                        return (function[0], scope), ANNOTATED_CONFIDENCE
+                    return None
                 cls = self._class_named(function[0], scope, expression)
                 if cls is not None:
                     return cls, ANNOTATED_CONFIDENCE
@@ -623,11 +655,7 @@ class JavaScriptResolver:
             cls = self._class_named(path, owner, expression)
             return (cls, ANNOTATED_CONFIDENCE) if cls is not None else None
         if how in ("called", "awaited"):
-            callee = self._callee(path, owner, expression)
-            if callee is not None and self._kind(callee[0]) == "function":
-                returned = self._return_type(callee[0])
-                if returned is not None:
-                    return returned[0], min(callee[1], returned[1])
+            return self._call_type(path, owner, expression)
         return None
 
     def _field_type(self, cls: Symbol, name: str) -> tuple[Symbol, float] | None:
@@ -653,14 +681,13 @@ class JavaScriptResolver:
     def _instance_type(self, path: str, scope: int, receiver: str) -> tuple[Symbol, float] | None:
         """The class of the instance ``receiver`` evaluates to, if known."""
         if receiver.endswith("()"):
-            callee = self._callee(path, scope, receiver[:-2])
-            if callee is None:
-                return None
-            symbol, confidence = callee
-            if self._kind(symbol) == "function":
-                returned = self._return_type(symbol)
-                return None if returned is None else (returned[0], confidence * returned[1])
-            return None
+            return self._call_type(path, scope, receiver[:-2])
+        if "()" in receiver:
+            # `make().repo`: a field of what a call gives
+            head, _, last = receiver.rpartition(".")
+            base = self._instance_type(path, scope, head)
+            found = self._field_type(base[0], last) if base is not None else None
+            return None if found is None or base is None else (found[0], min(base[1], found[1]))
         parts = receiver.split(".")
         current: tuple[Symbol, float] | None
         if parts[0] == "this":
@@ -679,19 +706,26 @@ class JavaScriptResolver:
             )
         return current
 
-    def _callee(self, path: str, scope: int, expression: str) -> tuple[Symbol, float] | None:
-        """What calling ``expression`` calls, when it is a definition."""
+    def _call_type(self, path: str, scope: int, expression: str) -> tuple[Symbol, float] | None:
+        """The class of what calling ``expression`` gives, when the callee is a
+        definition with a declared return type."""
         parts = expression.split(".")
         target = self._resolve_chain(path, scope, parts)
+        instance = None
         if isinstance(target, tuple):
-            return target, CERTAIN
-        if len(parts) >= 2:
+            callee: tuple[Symbol, float] = (target, CERTAIN)
+        elif len(parts) >= 2:
             instance = self._instance_type(path, scope, ".".join(parts[:-1]))
-            if instance is not None:
-                member = self._member(instance[0], parts[-1])
-                if member is not None:
-                    return member, instance[1]
-        return None
+            member = self._member(instance[0], parts[-1]) if instance is not None else None
+            if instance is None or member is None:
+                return None
+            callee = (member, instance[1])
+        else:
+            return None
+        if self._kind(callee[0]) != "function":
+            return None
+        returned = self._return_type(callee[0], instance)
+        return None if returned is None else (returned[0], callee[1] * returned[1])
 
     # ---- references --------------------------------------------------------------
 
@@ -729,6 +763,8 @@ class JavaScriptResolver:
                 return self._targets(target, call), (), []
             if target is Opaque.EXTERNAL or target is Opaque.AMBIGUOUS:
                 return [], (), []
+            if target is Opaque.UNKNOWN and self._module_value(path, scope, receiver, ref.name):
+                return [], (), []
         instance = self._instance_type(path, scope, receiver)
         if instance is not None:
             static, confidence = instance
@@ -742,6 +778,16 @@ class JavaScriptResolver:
         if not call or self._outside(path, scope, receiver):
             return [], (), []
         return self._by_name(ref.name), (NAME_MATCH_TAG,), []
+
+    def _module_value(self, path: str, scope: int, receiver: str, name: str) -> bool:
+        """Whether ``receiver`` is a module that exports ``name`` as a value that is
+        no definition (``export const parse = make()``): known, and no method."""
+        module = self._resolve_chain(path, scope, receiver.split("."))
+        return (
+            isinstance(module, tuple)
+            and self._kind(module) == "module"
+            and self._export(module[0], name, 0) is Opaque.UNKNOWN
+        )
 
     def _outside(self, path: str, scope: int, receiver: str) -> bool:
         """Whether the receiver is known to be no value of the repository's: a global

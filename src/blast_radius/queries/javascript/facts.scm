@@ -252,6 +252,22 @@
   right: (identifier) @exported.local
   (#eq? @_exports "exports")) @exported.binding
 
+; `module.exports = { info() {}, warn: function () {} }`: the object's methods,
+; exported by their keys (no local name: they bind none).
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (method_definition name: (property_identifier) @exported.as))
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @exported.binding
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object
+    (pair
+      key: (property_identifier) @exported.as
+      value: [(function_expression) (arrow_function)]))
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @exported.binding
+
 ; `Router.prototype.on = function on () {}`: a method of the constructor
 ; function, named as written; like an object's method, it binds no name.
 (assignment_expression
@@ -384,5 +400,12 @@
 (assignment_expression
   left: (member_expression object: (this) property: (property_identifier)) @local.typed
   right: (new_expression constructor: [(identifier) (member_expression)] @local.constructed))
+; `const boolean = ZodBoolean.create`, `const f = g`: another name for what the
+; value names (a `const` only: a `let` may be assigned again).
+(lexical_declaration
+  kind: "const"
+  (variable_declarator
+    name: (identifier) @local.typed
+    value: [(identifier) (member_expression)] @local.aliased))
 (assignment_expression
   left: (member_expression object: (this) property: (property_identifier)) @local.binding)

@@ -161,6 +161,14 @@
   return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @return.annotated))
 (arrow_function
   return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @return.annotated))
+(method_signature
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @return.annotated))
+(abstract_method_signature
+  return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @return.annotated))
+; `m(): this`, the fluent builder's return type: the receiver's own type.
+(method_definition return_type: (type_annotation (this_type) @return.annotated))
+(method_signature return_type: (type_annotation (this_type) @return.annotated))
+(abstract_method_signature return_type: (type_annotation (this_type) @return.annotated))
 (function_declaration
   return_type: (type_annotation
     (generic_type name: (type_identifier) @_promise
@@ -222,6 +230,10 @@
     (generic_type name: [(type_identifier) (nested_type_identifier)] @return.annotated)))
   (#not-eq? @return.annotated "Promise"))
 ((method_definition
+  return_type: (type_annotation
+    (generic_type name: [(type_identifier) (nested_type_identifier)] @return.annotated)))
+  (#not-eq? @return.annotated "Promise"))
+((method_signature
   return_type: (type_annotation
     (generic_type name: [(type_identifier) (nested_type_identifier)] @return.annotated)))
   (#not-eq? @return.annotated "Promise"))

@@ -1,0 +1,15 @@
+"use strict";
+
+module.exports = {
+    info(...args) {
+        console.log(...args);
+    },
+
+    warn: function (...args) {
+        console.warn(...args);
+    },
+
+    error: (...args) => {
+        console.error(...args);
+    }
+};

@@ -1,0 +1,5 @@
+package sync
+
+func Run() error {
+	return nil
+}

@@ -1,0 +1,3 @@
+package sync
+
+func Stop() {}
