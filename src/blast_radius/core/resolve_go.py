@@ -156,6 +156,13 @@ def external_name(import_path: str) -> str:
     return last.replace("-", "_").replace(".", "_")
 
 
+def not_go_code(path: str) -> bool:
+    """Whether the go tool skips a file's folder: ``testdata``, or a name that
+    starts with ``_`` or ``.``."""
+    folders = path.split("/")[:-1]
+    return any(f == "testdata" or f.startswith(("_", ".")) for f in folders)
+
+
 def _bare_type(expression: str) -> str:
     """``*pkg.T[A]`` as ``pkg.T``."""
     return expression.lstrip("*&").split("[", 1)[0].strip()
@@ -268,6 +275,8 @@ class GoResolver:
         self._files: dict[str, _File] = {}
         folders_with_code: set[str] = set()
         for item in sorted(facts, key=lambda f: f.path):
+            if not_go_code(item.path):
+                continue
             name = _package_clause(item)
             default = in_default_build(item.path, _constraint(item))
             file = _File(
@@ -389,16 +398,19 @@ class GoResolver:
 
     def _type_named(self, path: str, scope: int, expression: str) -> Symbol | None:
         """The type an expression (``T``, ``*T``, ``pkg.T``, ``T[A]``) names."""
+        # Types are never variables: a qualified type's package is an import of
+        # the file even where a local of the same name is in scope.
         bare = _bare_type(expression)
         head, dot, last = bare.partition(".")
+        file = self._files[path]
         if dot:
-            target = self._lookup(path, scope, head)
-            if not isinstance(target, str) or not target.startswith("package:"):
-                return None
-            candidates = self._top_level(target[8:], last)
+            package = file.imports.get(head)
+            candidates = self._top_level(package, last) if package is not None else []
         else:
-            found = self._lookup(path, scope, bare)
-            candidates = found if isinstance(found, list) else []
+            candidates = self._top_level(file.package_key, bare)
+            for local, target in file.imports.items():
+                if not candidates and local.startswith(".") and target is not None:
+                    candidates = self._top_level(target, bare)
         types = [s for s in candidates if self._kind(s) in ("class", "interface", "type")]
         return types[0] if len(types) == 1 else None
 
@@ -500,6 +512,11 @@ class GoResolver:
                         if target is not None:
                             found.append(target)
                 for embedded in self._embedded(current):
+                    if (
+                        how == "field"
+                        and self._files[embedded[0]].facts.definitions[embedded[1]].name == name
+                    ):
+                        found.append(embedded)  # `g.User`: the embedded field itself
                     if embedded not in seen:
                         seen.add(embedded)
                         following.append(embedded)
@@ -536,6 +553,9 @@ class GoResolver:
                     target = self._return_type(callees[0])
             elif how == "ranged":
                 target = self._elements(path, owner, expression, depth + 1)
+            elif how == "assigned" and expression != name:
+                held = self._expression_types(path, owner, expression, depth + 1)
+                target = held[0] if len(held) == 1 else None
             if target is not None and target not in found:
                 found.append(target)
         return found
@@ -709,9 +729,17 @@ class GoResolver:
             owner = self._local(path, scope, head)
             typed = self._files[path].typed.get((owner, head), ()) if owner is not None else ()
             return bool(typed) and all(
-                how in ("annotated", "receiver", "constructed") for _, how in typed
+                how in ("annotated", "receiver", "constructed")
+                or (how in ("called", "assigned") and self._outside_value(path, scope, e))
+                for e, how in typed
             )
         return False
+
+    def _outside_value(self, path: str, scope: int, expression: str) -> bool:
+        """Whether an expression starts at a package outside the repository
+        (``time.NewTimer``)."""
+        head = expression.split(".", 1)[0]
+        return "." in expression and self._lookup(path, scope, head) == "external"
 
     def _split(self, found: Sequence[Symbol]) -> list[tuple[Symbol, float]]:
         if not found:
@@ -728,7 +756,11 @@ class GoResolver:
 
     def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
         """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
-        return {path: self._build_file(path) for path in paths if path in self._files}
+        return {
+            path: self._build_file(path) if path in self._files else FileOutput((), (), {})
+            for path in paths
+            if path in self._files or not_go_code(path)
+        }
 
     def _symbol_id(self, symbol: Symbol) -> str:
         file = self._files[symbol[0]]
@@ -910,6 +942,8 @@ class GoResolver:
 
 def go_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, int, int, int]]:
     """(id, kind, name, start, end, body line) of a file's symbols, as graph nodes name them."""
+    if not_go_code(facts.path):
+        return []
     _, ids = go_definition_ids(facts)
     receivers = _receivers(facts)
     seen: set[str] = set()

@@ -202,6 +202,10 @@
   !type
   value: (expression_list .
     (call_expression function: [(identifier) (selector_expression)] @local.called)))
+; `repo := s.repo`: another name for what the expression holds.
+(short_var_declaration
+  left: (expression_list . (identifier) @local.typed .)
+  right: (expression_list . [(identifier) (selector_expression)] @local.assigned .))
 ; `for _, v := range xs`: v holds what xs holds.
 (range_clause
   left: (expression_list (identifier) . (identifier) @local.typed .)

@@ -1,0 +1,7 @@
+package db
+
+var drivers = map[string]func(string) error{}
+
+func Register(name string, open func(string) error) {
+	drivers[name] = open
+}

@@ -1,0 +1,3 @@
+module example.com/obs
+
+go 1.19

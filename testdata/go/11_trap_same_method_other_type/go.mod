@@ -1,0 +1,3 @@
+module example.com/desk
+
+go 1.19

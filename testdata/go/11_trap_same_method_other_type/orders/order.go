@@ -1,0 +1,6 @@
+package orders
+
+type Order struct{ ID int }
+
+func (o *Order) Cancel() error { return nil }
+func (o *Order) Stop()         {}

@@ -1,0 +1,3 @@
+module example.com/people
+
+go 1.19

@@ -1,0 +1,3 @@
+module example.com/streams
+
+go 1.19

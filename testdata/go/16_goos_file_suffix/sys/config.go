@@ -1,0 +1,5 @@
+package sys
+
+func ConfigPath() string {
+	return HomeDir() + "/.toolrc"
+}

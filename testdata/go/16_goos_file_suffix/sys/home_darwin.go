@@ -1,0 +1,5 @@
+package sys
+
+import "os"
+
+func HomeDir() string { return os.Getenv("HOME") + "/Library" }

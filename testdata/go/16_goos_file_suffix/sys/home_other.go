@@ -1,0 +1,5 @@
+//go:build !linux && !darwin && !windows
+
+package sys
+
+func HomeDir() string { return "/" }

@@ -1,0 +1,5 @@
+module example.com/api
+
+go 1.19
+
+require example.com/core v0.0.0

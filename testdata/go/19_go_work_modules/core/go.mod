@@ -1,0 +1,3 @@
+module example.com/core
+
+go 1.19

@@ -1,0 +1,3 @@
+module example.com/kit/v2
+
+go 1.19

@@ -1,0 +1,3 @@
+module example.com/gen
+
+go 1.19

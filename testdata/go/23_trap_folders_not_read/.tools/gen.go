@@ -1,0 +1,3 @@
+package tools
+
+func Make(s string) string { return s }

@@ -1,0 +1,9 @@
+package main
+
+import (
+	"fmt"
+
+	"example.com/blog/text"
+)
+
+func main() { fmt.Println(text.Permalink("Hello World")) }

@@ -1,0 +1,3 @@
+module example.com/thermo
+
+go 1.19
