@@ -199,7 +199,33 @@ def test_changes_in_languages_not_read_say_their_dependents_are_unknown(
     )
 
 
-def test_rename_plus_edit(scenario: Callable[[str], Path]) -> None:
+def test_go_interface_implementation_reaches_handlers_and_tests_of_other_packages(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("go_interface_change")
+    report = impact(root)
+    assert changes(report) == {("go:store:MemStore.Get", "body")}
+    reached = dependents(report)
+    # the implementation's own test, then through the interface (dispatch,
+    # half the call's confidence split between the two constructed stores)
+    assert reached["go:store_test:TestMemGet"] == (1, 1.0)
+    assert reached["go:api:Handler.show"] == (1, 0.25)
+    assert reached["go:api:Handler.ServeHTTP"] == (2, 0.25)
+    assert reached["go:api_test:TestShow"] == (3, 0.25)
+    assert reached["go:cmd/shop:main"] == (3, 0.25)
+    for unreached in ("go:store_test:TestMemPut", "go:api:New", "go:store:SQLStore.Get"):
+        assert unreached not in reached
+    assert report["test_files"] == ["api/handler_test.go", "store/mem_test.go"]
+    assert [t["id"] for t in report["tests"]] == [
+        "api/handler_test.go::TestShow",
+        "store/mem_test.go::TestMemGet",
+    ]
+    assert report["test_runners"] == [["go", "api/handler_test.go"], ["go", "store/mem_test.go"]]
+    assert report["breaking"] == []
+    markdown = impact(root, fmt="markdown")
+    assert "go test ./api -run '^(TestShow)$'" in markdown
+    assert "go test ./store -run '^(TestMemGet)$'" in markdown
+
     report = impact(scenario("rename_plus_edit"))
     found = {c["id"]: c for c in report["changed"]}
     total = found["python:shop.basket.Cart.total"]

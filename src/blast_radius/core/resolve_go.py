@@ -725,15 +725,20 @@ class GoResolver:
         target = self._lookup(path, scope, head)
         if target == "external":
             return True
-        if target == "local" and "." not in receiver:
-            owner = self._local(path, scope, head)
-            typed = self._files[path].typed.get((owner, head), ()) if owner is not None else ()
-            return bool(typed) and all(
-                how in ("annotated", "receiver", "constructed")
-                or (how in ("called", "assigned") and self._outside_value(path, scope, e))
-                for e, how in typed
-            )
-        return False
+        if target != "local":
+            return False
+        owner = self._local(path, scope, head)
+        typed = self._files[path].typed.get((owner, head), ()) if owner is not None else ()
+        if not typed:
+            return False
+        if all(self._outside_value(path, scope, _bare_type(e)) for e, _ in typed):
+            # `r *http.Request`, `t := time.NewTimer()`: what a chain from an
+            # external value reaches is outside too (`r.URL.Query().Get`)
+            return True
+        # A variable of a known type without that method: not a name match either.
+        return "." not in receiver and all(
+            how in ("annotated", "receiver", "constructed") for _, how in typed
+        )
 
     def _outside_value(self, path: str, scope: int, expression: str) -> bool:
         """Whether an expression starts at a package outside the repository

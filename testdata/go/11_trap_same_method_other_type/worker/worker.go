@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"net/http"
 	"time"
 
 	"example.com/desk/orders"
@@ -25,4 +26,10 @@ func Drain(queue <-chan *orders.Order) {
 func Wait(d time.Duration) {
 	t := time.NewTimer(d)
 	t.Stop()
+}
+
+// a chain of standard library types: *http.Request, its URL field, the
+// url.Values that Query returns
+func Query(r *http.Request) string {
+	return r.URL.Query().Get("id")
 }
