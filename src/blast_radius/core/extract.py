@@ -377,7 +377,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     literal_receivers: set[int] = set()
     bases: list[tuple[int, Base]] = []
     bindings: dict[int, tuple[int, str]] = {}
-    typed: dict[int, tuple[int, str, str, str]] = {}
+    typed: dict[tuple[int, str], tuple[int, str, str, str]] = {}
     exports: list[str] | None = None
     entry_points: set[tuple[str, int]] = set()
     # Receivers written out in full: `a.b` in `a.b.run()` is also a read of
@@ -500,11 +500,13 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         for capture, nodes in caps.items():
             # local.constructed, local.annotated, ...: how the type is known
             if capture.startswith("local.") and capture != "local.typed":
-                if capture == "local.aliased" and node.start_byte in typed:
+                if capture == "local.aliased" and (node.start_byte, "") in typed:
                     continue  # `x: T = y`: the annotation says what x is
                 expression = _text(nodes[0])[:_MAX_NAME]
                 scope = scopes.innermost(node.start_byte)
-                typed[node.start_byte] = (scope, _text(node), expression, capture[6:])
+                # A type switch's variable has each case's type: every one is kept.
+                key = (node.start_byte, expression if capture == "local.asserted" else "")
+                typed[key] = (scope, _text(node), expression, capture[6:])
     for caps in by_role.get("export", ()):
         exports = exports or []
         exports.extend(_text(n) for n in caps["export.name"])

@@ -62,7 +62,9 @@ BUILTINS = frozenset(
     println real recover""".split()
 )
 
-_FILE_HOWS = frozenset({"receiver", "package", "constraint", "constructs", "implements"})
+_FILE_HOWS = frozenset(
+    {"receiver", "package", "constraint", "constructs", "converts", "implementer"}
+)
 """Typed facts about the file or a definition, not about a variable."""
 
 Symbol = tuple[str, int]
@@ -165,7 +167,7 @@ def not_go_code(path: str) -> bool:
 
 def _bare_type(expression: str) -> str:
     """``*pkg.T[A]`` as ``pkg.T``."""
-    return expression.lstrip("*&").split("[", 1)[0].strip()
+    return re.split(r"[\[{(]", expression.lstrip("*&("), maxsplit=1)[0].strip()
 
 
 @dataclass(slots=True)
@@ -334,9 +336,9 @@ class GoResolver:
                     file.imports[local] = target
         for path, file in self._files.items():
             for scope, _, expression, how in file.facts.typed:
-                if how == "constructs":
+                if how in ("constructs", "converts"):
                     found = self._type_named(path, scope, expression)
-                    if found is not None:
+                    if found is not None and self._kind(found) != "function":
                         self._constructed.add(found)
         self._method_set_cache: dict[Symbol, dict[str, list[tuple[Symbol, int]]]] = {}
         self._implementations_cache: dict[Symbol, tuple[Symbol, ...]] = {}
@@ -654,9 +656,9 @@ class GoResolver:
         """(type, interface) pairs a file asserts with ``var _ I = (*T)(nil)``."""
         found = set()
         for scope, name, expression, how in self._files[path].facts.typed:
-            if how == "implements":
-                concrete = self._type_named(path, scope, name)
-                interface = self._type_named(path, scope, expression)
+            if how == "implementer":
+                concrete = self._type_named(path, scope, expression)
+                interface = self._type_named(path, scope, name)
                 if concrete is not None and interface is not None:
                     found.add((concrete, interface))
         return found
@@ -705,11 +707,16 @@ class GoResolver:
                 if not members:
                     continue
                 targets += [(m, share / len(members)) for m in members]
-                if call and self._kind(holder) == "interface":
-                    implementations = self._implementations(holder)
+                for member in members if call else ():
+                    # an interface's method (the receiver's, or one an embedded
+                    # interface promotes): what runs is an implementation's
+                    parent = self._files[member[0]].facts.definitions[member[1]].parent
+                    if parent == MODULE_SCOPE or self._kind((member[0], parent)) != "interface":
+                        continue
+                    implementations = self._implementations((member[0], parent))
                     if len(implementations) <= _MAX_IMPLEMENTATIONS:
                         reached = [m for t in implementations for m in self._member(t, ref.name)]
-                        overrides += dispatched(reached, share)
+                        overrides += dispatched(reached, share / len(members))
             if len(holders) > 1 and len(targets) == 1:
                 targets = [(targets[0][0], CERTAIN)]  # only one case's type has it
             tags = self._variant_tags([t for t, _ in targets])
@@ -901,7 +908,10 @@ class GoResolver:
             if d.parent != MODULE_SCOPE or d.kind not in ("class", "type"):
                 continue
             symbol = (path, index)
+            embedded = set(self._embedded(symbol))
             for interface in self._all_interfaces():
+                if interface in embedded:
+                    continue  # embedding it says more: the `embeds` edge
                 if (symbol, interface) in asserted:
                     confidence = CERTAIN
                 elif self._satisfies(symbol, interface):
@@ -970,8 +980,9 @@ def go_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, in
     return found
 
 
+_MADE = ("constructs", "converts")
 _INTERFACE_HOWS = frozenset(
-    {"receiver", "field", "elements", "package", "constraint", "implements"}
+    {"receiver", "field", "elements", "package", "constraint", "implementer"}
 )
 
 
@@ -983,13 +994,13 @@ def go_interface(facts: FileFacts) -> FileFacts:
         {
             (MODULE_SCOPE, name, expression, how)
             for _, name, expression, how in facts.typed
-            if how == "constructs"
+            if how in _MADE
         }
     )
     typed = [
         t
         for t in facts.typed
-        if t[3] in _INTERFACE_HOWS or (t[0] == MODULE_SCOPE and t[3] != "constructs")
+        if t[3] in _INTERFACE_HOWS or (t[0] == MODULE_SCOPE and t[3] not in _MADE)
     ]
     return FileFacts(
         path=facts.path,

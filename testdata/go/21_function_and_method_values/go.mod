@@ -4,4 +4,4 @@ go 1.19
 
 require github.com/go-chi/chi/v5 v5.0.0
 
-replace github.com/go-chi/chi/v5 => ./third_party/chi
+replace github.com/go-chi/chi/v5 => ./forks/chi

@@ -81,12 +81,21 @@
   @reference.value
 (composite_literal
   type: (generic_type type: (type_identifier) @name)) @reference.value
+(composite_literal
+  type: (generic_type
+    type: (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)))
+  @reference.value
 
 ; Functions and methods used as values: passed, assigned, returned, stored.
 (argument_list (identifier) @name @reference.value)
 (argument_list
   (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)
   @reference.value)
+; `(*Server).close`, a method expression of a pointer receiver.
+(argument_list
+  (selector_expression
+    operand: (parenthesized_expression (unary_expression operand: (identifier) @receiver))
+    field: (field_identifier) @name) @reference.value)
 (keyed_element value: (literal_element (identifier) @name @reference.value))
 (keyed_element
   value: (literal_element
@@ -173,9 +182,10 @@
 (short_var_declaration
   left: (expression_list . (identifier) @local.typed)
   right: (expression_list . [
-    (composite_literal type: [(type_identifier) (qualified_type)] @local.constructed)
+    (composite_literal type: [(type_identifier) (qualified_type) (generic_type)] @local.constructed)
     (unary_expression
-      operand: (composite_literal type: [(type_identifier) (qualified_type)] @local.constructed))
+      operand: (composite_literal
+        type: [(type_identifier) (qualified_type) (generic_type)] @local.constructed))
   ]))
 (var_spec
   name: (identifier) @local.typed
@@ -197,6 +207,11 @@
   left: (expression_list . (identifier) @local.typed)
   right: (expression_list .
     (call_expression function: [(identifier) (selector_expression)] @local.called)))
+(short_var_declaration
+  left: (expression_list . (identifier) @local.typed)
+  right: (expression_list .
+    (call_expression
+      function: (index_expression operand: [(identifier) (selector_expression)] @local.called))))
 (var_spec
   name: (identifier) @local.typed
   !type
@@ -239,6 +254,11 @@
   function: (identifier) @_new
   arguments: (argument_list . [(type_identifier) (qualified_type)] @local.typed @local.constructs .)
   (#eq? @_new "new"))
+; A call of one argument may be a conversion, `Celsius(raw)`: the resolver
+; says whether its callee is a type.
+(call_expression
+  function: [(identifier) (selector_expression)] @local.typed @local.converts
+  arguments: (argument_list . (_) .))
 
 ; ---- return types --------------------------------------------------------
 (function_declaration
@@ -281,22 +301,23 @@
 
 ; ---- interface assertions ------------------------------------------------
 ; `var _ Handler = (*Server)(nil)`, `var _ Handler = &Server{}`: Server
-; implements Handler, as the compiler checks (a typed fact of how
-; `implements`, named by the concrete type).
+; implements Handler, as the compiler checks (a typed fact named by the
+; interface, of how `implementer`).
 (var_spec
   name: (identifier) @_blank
-  type: [(type_identifier) (qualified_type)] @local.implements
+  type: [(type_identifier) (qualified_type)] @local.typed
   value: (expression_list .
     (call_expression
       function: (parenthesized_expression
-        (unary_expression operand: [(identifier) (selector_expression)] @local.typed))))
+        (unary_expression operand: [(identifier) (selector_expression)] @local.implementer))))
   (#eq? @_blank "_"))
 (var_spec
   name: (identifier) @_blank
-  type: [(type_identifier) (qualified_type)] @local.implements
+  type: [(type_identifier) (qualified_type)] @local.typed
   value: (expression_list . [
-    (composite_literal type: [(type_identifier) (qualified_type)] @local.typed)
-    (unary_expression operand: (composite_literal type: [(type_identifier) (qualified_type)] @local.typed))
+    (composite_literal type: [(type_identifier) (qualified_type)] @local.implementer)
+    (unary_expression
+      operand: (composite_literal type: [(type_identifier) (qualified_type)] @local.implementer))
   ])
   (#eq? @_blank "_"))
 
