@@ -23,11 +23,13 @@ the repository (both ends), test files included:
   ``go:<dir>:F``, ``(*pkg.T).M`` and ``(pkg.T).M`` are ``go:<dir>:T.M``, and a
   function in ``package x_test`` is ``go:<dir>_test:F``. A closure
   (``F$1``, ``(*T).M$2$1``) belongs to the function around it. ``pkg.init#N``
-  is ``go:<dir>:init``. The package initializer ``pkg.init`` runs the
-  package-level ``var`` initialisers: its calls (and those of closures in
-  them) belong to the file module ``go:<path>.go`` of the call site. Its calls
-  of other packages' ``init`` and of ``init#N`` are not calls written in the
-  source and are dropped. Wrappers (pointer-receiver wrappers, bound-method and
+  is the ``func init()`` of the call site's file, ``go:<dir>:init@<file>`` (our
+  ``go:<dir>:init`` and ``go:<dir>:init@<file>`` are both read so). The
+  package initializer ``pkg.init`` runs the package-level ``var``
+  initialisers: its calls (and those of closures in them) belong to the file
+  module ``go:<path>.go`` of the call site. Its calls of other packages'
+  ``init`` and of ``init#N`` are not calls written in the source and are
+  dropped. Wrappers (pointer-receiver wrappers, bound-method and
   thunk closures, instantiation wrappers) as callees stand for the method or
   function they wrap; as callers they are dropped. A generic function's
   instances (``F[int]``) are ``F``;
@@ -49,6 +51,7 @@ CHA has a dynamic method call of a method of that name from the same caller.
 from __future__ import annotations
 
 import argparse
+import posixpath
 import re
 import shutil
 import subprocess
@@ -188,8 +191,9 @@ class Names:
         if qual == "init":  # the package initializer (or a closure in a var initialiser)
             rel = self.rel(filename)
             return Fn(f"go:{rel}", "") if rel else Fn(None, "no-file")
-        if qual.startswith("init#"):
-            qual = "init"
+        if qual.startswith("init#"):  # a package may have many: named by their file
+            rel = self.rel(filename)
+            return Fn(f"go:{key}:{init_name(rel)}", "") if rel else Fn(None, "no-file")
         return Fn(f"go:{key}:{qual}", "")
 
     def callee(self, name: str, synthetic: str) -> Fn:
@@ -206,8 +210,6 @@ class Names:
             return Fn(None, "init")
         if qual == "init":
             return Fn(None, "var-closure")  # a closure in a var initialiser, called in place
-        if qual.startswith("init#"):
-            qual = "init"
         # `$bound`/`$thunk` wrappers and closures stand for the function they are in.
         return Fn(f"go:{key}:{qual}", "")
 
@@ -302,22 +304,37 @@ class Ours:
     self_calls: int = 0
 
 
+def init_name(path: str) -> str:
+    """How the comparison names a ``func init()``: ``init@<file base name>``."""
+    return f"init@{posixpath.basename(path)}"
+
+
+def _canonical(node_id: str, node: dict[str, Any] | None) -> str:
+    """Our id, with every ``init`` (``go:p:init``, ``go:p:init@f.go``) as ``init@<file>``."""
+    key, _, qual = node_id[3:].partition(":")
+    if node is not None and (qual == "init" or qual.startswith("init@")):
+        return f"go:{key}:{init_name(str(node.get('path') or ''))}"
+    return node_id
+
+
 def read_ours(graph: dict[str, Any], names: Names) -> Ours:
-    nodes = {str(n["id"]): n for n in graph.get("nodes", []) if str(n["id"]).startswith("go:")}
+    raw = {str(n["id"]): n for n in graph.get("nodes", []) if str(n["id"]).startswith("go:")}
+    canonical = {i: _canonical(i, n) for i, n in raw.items()}
+    nodes = {canonical[i]: n for i, n in raw.items()}
     interfaces = {i for i, n in nodes.items() if n.get("kind") == "interface"}
     interface_methods: set[str] = set()
     for e in graph.get("edges", []):
-        if e.get("kind") == "contains" and e["source"] in interfaces:
-            interface_methods.add(str(e["target"]))
+        if e.get("kind") == "contains" and canonical.get(e["source"]) in interfaces:
+            interface_methods.add(canonical[str(e["target"])])
     pairs: dict[Pair, dict[str, Any]] = {}
     uncompared: dict[Pair, dict[str, Any]] = {}
     self_calls = 0
     for e in graph.get("edges", []):
         if e.get("kind") != "calls":
             continue
-        src, dst = str(e["source"]), str(e["target"])
-        if src not in nodes or dst not in nodes:
+        if e["source"] not in canonical or e["target"] not in canonical:
             continue
+        src, dst = canonical[str(e["source"])], canonical[str(e["target"])]
         if src == dst:
             self_calls += 1
             continue
