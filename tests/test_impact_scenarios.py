@@ -185,16 +185,16 @@ def test_changes_in_languages_not_read_say_their_dependents_are_unknown(
     root = scenario("unread_language")
     report = impact(root)
     assert {c["id"] for c in report["changed"]} == {
+        "file:lib/stop.rb",
+        "file:lib/sync.rb",
         "file:native/lib.rs",
-        "file:tools/sync/run.go",
-        "file:tools/sync/stop.go",
     }
     assert report["dependents"] == []
     assert report["gaps"] == [
-        "what depends on the 2 changed Go files (Go is not read yet)",
+        "what depends on the 2 changed Ruby files (Ruby is not read yet)",
         "what depends on the 1 changed Rust file (Rust is not read yet)",
     ]
-    assert "Not in this report: what depends on the 2 changed Go files" in impact(
+    assert "Not in this report: what depends on the 2 changed Ruby files" in impact(
         root, fmt="markdown"
     )
 

@@ -24,13 +24,14 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = REPO_ROOT / "testdata"
-PREFIXES = {"python": "python:", "javascript": "js:", "typescript": "js:"}
+PREFIXES = {"python": "python:", "javascript": "js:", "typescript": "js:", "go": "go:"}
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))
 
 EDGE_KINDS = ("contains", "imports", "calls", "references", "inherits")
 NODE_KINDS = (
-    "file", "module", "class", "function", "method", "interface", "type", "enum", "namespace"
+    "file", "module", "package", "class", "function", "method", "interface", "type", "enum",
+    "namespace",
 )  # fmt: skip
 WILDCARD = "*"
 TOLERANCE = 1e-6

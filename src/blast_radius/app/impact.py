@@ -790,7 +790,7 @@ def _test_runners(
         rule = language_for_path(file)
         if rule is None:
             continue
-        runner = "pytest" if rule.resolver == "python" else folder_runner(posixpath.dirname(file))
+        runner = rule.test_runner or folder_runner(posixpath.dirname(file))
         if runner:
             pairs.append((runner, file))
     return tuple(sorted(pairs))

@@ -30,6 +30,7 @@ from blast_radius.core.classify import (
     content_skip_reason,
 )
 from blast_radius.core.facts import FileFacts
+from blast_radius.core.go_projects import GO_MOD, go_projects
 from blast_radius.core.js_projects import is_manifest, js_projects
 from blast_radius.core.languages import language_by_name, language_for_path
 from blast_radius.core.scripts import PACKAGING_FILES, declared_scripts
@@ -225,9 +226,22 @@ def index_tree(
                 data = source.read(item.path, settings.max_file_bytes)
                 if isinstance(data, bytes):
                     manifests[item.path] = data.decode("utf-8", "replace")
+    go_mods: dict[str, str] = {}
+    if any(language_by_name(name).resolver == "go" for _, name, _, _ in to_parse):
+        for item in listed:
+            name = item.path.rpartition("/")[2]
+            if name == GO_MOD and skipped.get(item.path) is None and not item.is_link:
+                text = source.read(item.path, settings.max_file_bytes)
+                if isinstance(text, bytes):
+                    go_mods[item.path] = text.decode("utf-8", "replace")
     settings = replace(
         settings,
-        build=replace(settings.build, scripts=tuple(sorted(scripts)), js=js_projects(manifests)),
+        build=replace(
+            settings.build,
+            scripts=tuple(sorted(scripts)),
+            js=js_projects(manifests),
+            go=go_projects(go_mods),
+        ),
     )
 
     graph_key = _digest(

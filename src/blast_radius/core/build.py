@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from blast_radius.core.facts import FileFacts
+from blast_radius.core.go_projects import GoProjects
 from blast_radius.core.graph import (
     ROW,
     EntryPoint,
@@ -36,6 +37,12 @@ from blast_radius.core.graph import (
 )
 from blast_radius.core.js_projects import JsProjects
 from blast_radius.core.languages import language_for_path
+from blast_radius.core.resolve_go import (
+    GoResolver,
+    go_interface,
+    go_interface_digest,
+    go_symbols,
+)
 from blast_radius.core.resolve_javascript import (
     JavaScriptResolver,
     javascript_interface,
@@ -69,6 +76,8 @@ class BuildOptions:
     """Configured entry points as (kind, ``module:attribute``), e.g. console scripts."""
     js: JsProjects = field(default_factory=JsProjects)
     """JavaScript/TypeScript configs and packages: how bare specifiers resolve."""
+    go: GoProjects = field(default_factory=GoProjects)
+    """Go modules (``go.mod``): which import paths are the repository's."""
 
 
 _SECTION = "\x1d"
@@ -141,6 +150,12 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=javascript_interface,
         interface_digest=javascript_interface_digest,
         symbols=javascript_symbols,
+    ),
+    "go": Ecosystem(
+        create=lambda facts, paths, options: GoResolver(facts, paths, options.go),
+        interface=go_interface,
+        interface_digest=go_interface_digest,
+        symbols=go_symbols,
     ),
 }
 

@@ -6,13 +6,21 @@ is made here, in plain values a test can check.
 
 from __future__ import annotations
 
+import posixpath
+import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from blast_radius.core.markdown import Strong, show_controls
 from blast_radius.core.mermaid import GraphEdge, GraphNode, mermaid_flowchart
-from blast_radius.core.report import COMPATIBLE_SIGNATURE, BreakingChange, OwnerHit, Report
+from blast_radius.core.report import (
+    COMPATIBLE_SIGNATURE,
+    BreakingChange,
+    OwnerHit,
+    Report,
+    TestHit,
+)
 
 COMMENT_MARKER = "<!-- blast-radius:comment -->"
 RISK_BADGES = {"none": "⚪", "low": "🟢", "medium": "🟠", "high": "🔴"}
@@ -338,7 +346,31 @@ def _test_command(report: Report) -> str:
         words = [shlex.quote(show_controls(file)) for file in files[:50]]
         more = " ..." if len(files) > 50 else ""
         lines.append(f"{RUNNER_COMMANDS[runner]} {' '.join(words)}{more}")
+    go_files = {file for runner, file in pairs if runner == "go"}
+    lines += _go_test_commands([t for t in report.tests if t.path in go_files])
     return "\n".join(lines)
+
+
+def _go_test_commands(tests: Sequence[TestHit]) -> list[str]:
+    """``go test ./pkg -run '^(TestA|TestB)$'`` per package folder: go runs
+    packages, and selects their tests by name (benchmarks with ``-bench``)."""
+    by_folder: dict[str, tuple[set[str], set[str]]] = {}
+    for test in tests:
+        name = test.id.rpartition("::")[2].split("@", 1)[0]
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            continue
+        folder = posixpath.dirname(test.path)
+        runs, benches = by_folder.setdefault(folder, (set(), set()))
+        (benches if name.startswith("Benchmark") else runs).add(name)
+    lines = []
+    for folder in sorted(by_folder):
+        runs, benches = by_folder[folder]
+        words = ["go", "test", shlex.quote("./" + folder if folder else ".")]
+        words += ["-run", shlex.quote(f"^({'|'.join(sorted(runs))})$") if runs else "'^$'"]
+        if benches:
+            words += ["-bench", shlex.quote(f"^({'|'.join(sorted(benches))})$")]
+        lines.append(" ".join(words))
+    return lines
 
 
 def _mermaid(report: Report, max_nodes: int) -> tuple[str, int]:

@@ -1,0 +1,984 @@
+"""Resolve Go facts into graph nodes and edges.
+
+A package is a directory (its ``_test`` package apart); its files share one
+scope. A method belongs to its receiver's type wherever it is declared; a
+type's method set includes what its embedded fields promote, the shallowest
+first. Receivers are typed by what the code writes (the receiver, parameters,
+fields, ``var x T``, composite literals, declared results), so most calls are
+certain. An interface is satisfied by every type with its methods: a call on
+one binds to the interface's method, and reaches the constructed types that
+implement it at a split confidence. Files outside the default build
+(linux/amd64, no tags) are read too; their definitions are told apart by
+file, and a call that either variant could take is split between them.
+
+Node ids: ``go:<file path>`` for a file's package-level code, ``go:<dir>``
+for a package, ``go:<dir>:<Name>`` and ``go:<dir>:<Type>.<Method>`` for
+symbols (see ``testdata/go/README.md``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from blast_radius.core.facts import ANONYMOUS_SCOPE, MODULE_SCOPE, FileFacts, Reference
+from blast_radius.core.go_projects import GoProjects
+from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
+from blast_radius.core.resolution import (
+    ANNOTATED_CONFIDENCE,
+    CERTAIN,
+    DISPATCH_TAG,
+    NAME_MATCH_TAG,
+    dispatched,
+    name_matches,
+)
+
+PREFIX = "go:"
+BUILD_VARIANT_TAG = "build-variant"
+EMBEDS_TAG = "embeds"
+IMPLEMENTS_TAG = "implements"
+TEST_SUFFIX = "_test"
+_MAX_DEPTH = 12
+_MAX_IMPLEMENTATIONS = 64
+"""An interface with more implementations than this reaches none by dispatch:
+the call says nothing about which one runs."""
+
+GOOS = frozenset(
+    """aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd
+    plan9 solaris wasip1 windows zos""".split()
+)
+GOARCH = frozenset(
+    """386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le
+    mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm""".split()
+)
+DEFAULT_TAGS = frozenset({"linux", "amd64", "unix", "gc", "cgo"})
+"""The build the graph calls the default: linux/amd64 with cgo, no custom tags."""
+BUILTINS = frozenset(
+    """append cap clear close complex copy delete imag len make max min new panic print
+    println real recover""".split()
+)
+
+_FILE_HOWS = frozenset({"receiver", "package", "constraint", "constructs", "implements"})
+"""Typed facts about the file or a definition, not about a variable."""
+
+Symbol = tuple[str, int]
+"""A definition: (file path, definition index), or (path, MODULE_SCOPE) for a file."""
+
+_TOKEN = re.compile(r"\s*(\|\||&&|!|\(|\)|[A-Za-z0-9_.]+)")
+
+
+def build_constraint_holds(expression: str, tags: frozenset[str] = DEFAULT_TAGS) -> bool:
+    """Whether a ``//go:build`` expression holds for the default build; an
+    expression that does not parse holds (the file is read as usual)."""
+    tokens = []
+    position = 0
+    while position < len(expression):
+        match = _TOKEN.match(expression, position)
+        if match is None:
+            return True
+        tokens.append(match.group(1))
+        position = match.end()
+        if not expression[position:].strip():
+            break
+    values: list[bool] = []
+    operators: list[str] = []
+    precedence = {"||": 1, "&&": 2}
+
+    def reduce() -> None:
+        operator = operators.pop()
+        right, left = values.pop(), values.pop()
+        values.append(left or right if operator == "||" else left and right)
+
+    negate = 0
+    try:
+        for token in tokens:
+            if token == "!":
+                negate += 1
+            elif token == "(":
+                operators.append("!(" if negate % 2 else "(")
+                negate = 0
+            elif token == ")":
+                while operators[-1] not in ("(", "!("):
+                    reduce()
+                opened = operators.pop()
+                if opened == "!(":
+                    values.append(not values.pop())
+            elif token in precedence:
+                while (
+                    operators
+                    and operators[-1] in precedence
+                    and (precedence[operators[-1]] >= precedence[token])
+                ):
+                    reduce()
+                operators.append(token)
+            else:
+                holds = token in tags or token.startswith("go1.")
+                values.append(holds != bool(negate % 2))
+                negate = 0
+        while operators:
+            if operators[-1] in ("(", "!("):
+                return True
+            reduce()
+        return values[-1] if len(values) == 1 else True
+    except IndexError:
+        return True
+
+
+def in_default_build(path: str, constraint: str | None) -> bool:
+    """Whether a file is built for linux/amd64 without tags, by its name's
+    ``_GOOS``/``_GOARCH`` suffixes and its ``//go:build`` line."""
+    stem = posixpath.basename(path).removesuffix(".go").removesuffix(TEST_SUFFIX)
+    parts = stem.split("_")[1:]
+    if parts and parts[-1] in GOARCH:
+        if parts[-1] not in DEFAULT_TAGS:
+            return False
+        parts = parts[:-1]
+    if parts and parts[-1] in GOOS and parts[-1] not in DEFAULT_TAGS:
+        return False
+    if constraint is not None:
+        return build_constraint_holds(constraint.removeprefix("//go:build"))
+    return True
+
+
+_MAJOR = re.compile(r"^v[0-9]+$")
+
+
+def external_name(import_path: str) -> str:
+    """The name a package outside the repository most likely declares: the
+    last path element without a major version (``/v5``, ``.v3``) or ``go-``."""
+    parts = import_path.split("/")
+    last = parts[-2] if len(parts) > 1 and _MAJOR.match(parts[-1]) else parts[-1]
+    last = re.sub(r"\.v[0-9]+$", "", last).removeprefix("go-")
+    return last.replace("-", "_").replace(".", "_")
+
+
+def _bare_type(expression: str) -> str:
+    """``*pkg.T[A]`` as ``pkg.T``."""
+    return expression.lstrip("*&").split("[", 1)[0].strip()
+
+
+@dataclass(slots=True)
+class _File:
+    facts: FileFacts
+    directory: str
+    package_name: str
+    package_key: str
+    default_build: bool
+    imports: dict[str, str | None] = field(default_factory=dict)
+    """Local name -> package key (None: outside the repository); dot imports under ".N"."""
+    bindings: dict[int, set[str]] = field(default_factory=dict)
+    typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
+    receivers: dict[int, str] = field(default_factory=dict)
+    """Method definition index -> its receiver's type name."""
+    ids: list[str] = field(default_factory=list)
+    qualnames: list[str] = field(default_factory=list)
+
+
+def _package_clause(facts: FileFacts) -> str:
+    for scope, _, expression, how in facts.typed:
+        if how == "package" and scope == MODULE_SCOPE:
+            return expression
+    return ""
+
+
+def _constraint(facts: FileFacts) -> str | None:
+    for scope, _, expression, how in facts.typed:
+        if how == "constraint" and scope == MODULE_SCOPE:
+            return expression
+    return None
+
+
+def package_key(path: str, package_name: str) -> str:
+    """The key of the package a file belongs to: its folder, or ``<folder>_test``
+    for an external test package."""
+    directory = posixpath.dirname(path) or "."
+    if package_name.endswith(TEST_SUFFIX) and path.endswith(TEST_SUFFIX + ".go"):
+        return directory + TEST_SUFFIX
+    return directory
+
+
+def _receivers(facts: FileFacts) -> dict[int, str]:
+    return {
+        scope: _bare_type(expression)
+        for scope, _, expression, how in facts.typed
+        if how == "receiver" and scope != MODULE_SCOPE
+    }
+
+
+def go_definition_ids(
+    facts: FileFacts, default_build: bool | None = None
+) -> tuple[list[str], list[str]]:
+    """Qualified names and node ids of a file's definitions.
+
+    A method is ``Type.Method``; a definition in a file outside the default
+    build carries ``@<file name>``; ``init`` always does (a package may have
+    many). An anonymous scope takes its parent's name and id.
+    """
+    path = facts.path
+    key = package_key(path, _package_clause(facts))
+    if default_build is None:
+        default_build = in_default_build(path, _constraint(facts))
+    receivers = _receivers(facts)
+    suffix = "" if default_build else "@" + posixpath.basename(path)
+    qualnames: list[str] = []
+    ids: list[str] = []
+    for index, d in enumerate(facts.definitions):
+        if d.kind == ANONYMOUS_SCOPE:
+            qualnames.append(path if d.parent == MODULE_SCOPE else qualnames[d.parent])
+            ids.append(PREFIX + path if d.parent == MODULE_SCOPE else ids[d.parent])
+            continue
+        if d.parent == MODULE_SCOPE:
+            qualname = receivers[index] + "." + d.name if index in receivers else d.name
+        elif qualnames[d.parent] == path:  # inside a function literal at package level
+            qualname = d.name
+        else:
+            qualname = qualnames[d.parent] + "." + d.name
+        name_suffix = suffix
+        if d.name == "init" and d.parent == MODULE_SCOPE and index not in receivers:
+            name_suffix = "@" + posixpath.basename(path)
+        qualnames.append(qualname)
+        ids.append(f"{PREFIX}{key}:{qualname}{name_suffix}")
+    return qualnames, ids
+
+
+def _node_kind(facts: FileFacts, index: int, receivers: dict[int, str]) -> str:
+    d = facts.definitions[index]
+    if d.kind == "function" and (
+        index in receivers
+        or (d.parent != MODULE_SCOPE and facts.definitions[d.parent].kind == "interface")
+    ):
+        return "method"
+    return d.kind
+
+
+class GoResolver:
+    """Resolves the facts of every Go file into graph parts."""
+
+    def __init__(
+        self,
+        facts: Sequence[FileFacts],
+        all_paths: Iterable[str],
+        projects: GoProjects | None = None,
+    ) -> None:
+        self._projects = projects or GoProjects()
+        self._files: dict[str, _File] = {}
+        folders_with_code: set[str] = set()
+        for item in sorted(facts, key=lambda f: f.path):
+            name = _package_clause(item)
+            default = in_default_build(item.path, _constraint(item))
+            file = _File(
+                item,
+                posixpath.dirname(item.path) or ".",
+                name,
+                package_key(item.path, name),
+                default,
+            )
+            file.receivers = _receivers(item)
+            file.qualnames, file.ids = go_definition_ids(item, default)
+            for scope, binding in item.bindings:
+                file.bindings.setdefault(scope, set()).add(binding)
+            for scope, binding, expression, how in item.typed:
+                if how not in _FILE_HOWS:
+                    file.typed.setdefault((scope, binding), []).append((expression, how))
+            self._files[item.path] = file
+            folders_with_code.add(file.directory)
+        self._folders = folders_with_code
+        # Package scopes: top-level names -> definitions; methods by type and name.
+        self._package_files: dict[str, list[str]] = {}
+        self._top: dict[tuple[str, str], list[Symbol]] = {}
+        self._values: set[tuple[str, str]] = set()
+        self._methods: dict[tuple[str, str, str], list[Symbol]] = {}
+        self._methods_by_name: dict[str, list[Symbol]] = {}
+        self._package_names: dict[str, str] = {}
+        self._constructed: set[Symbol] = set()
+        for path, file in self._files.items():
+            key = file.package_key
+            self._package_files.setdefault(key, []).append(path)
+            if file.default_build and not path.endswith(TEST_SUFFIX + ".go"):
+                self._package_names.setdefault(key, file.package_name)
+            else:
+                self._package_names.setdefault("~" + key, file.package_name)
+            for index, d in enumerate(file.facts.definitions):
+                if d.kind == ANONYMOUS_SCOPE or d.parent != MODULE_SCOPE:
+                    continue
+                if index in file.receivers:
+                    owner = file.receivers[index]
+                    self._methods.setdefault((key, owner, d.name), []).append((path, index))
+                    self._methods_by_name.setdefault(d.name, []).append((path, index))
+                else:
+                    self._top.setdefault((key, d.name), []).append((path, index))
+            for name in file.bindings.get(MODULE_SCOPE, ()):
+                self._values.add((key, name))
+        for file in self._files.values():
+            for imp in file.facts.imports:
+                local = imp.alias
+                target = self._import_key(imp.source)
+                if local is None:
+                    local = self._package_name(target) if target else external_name(imp.source)
+                if local == ".":
+                    local = f".{len(file.imports)}"
+                if local != "_":
+                    file.imports[local] = target
+        for path, file in self._files.items():
+            for scope, _, expression, how in file.facts.typed:
+                if how == "constructs":
+                    found = self._type_named(path, scope, expression)
+                    if found is not None:
+                        self._constructed.add(found)
+        self._method_set_cache: dict[Symbol, dict[str, list[tuple[Symbol, int]]]] = {}
+        self._implementations_cache: dict[Symbol, tuple[Symbol, ...]] = {}
+        self._interfaces: list[Symbol] | None = None
+
+    # ---- packages ------------------------------------------------------------------
+
+    def _import_key(self, import_path: str) -> str | None:
+        """The package key of an import path inside the repository, else None."""
+        folder = self._projects.package_folder(import_path)
+        if folder is None or folder not in self._folders:
+            return None
+        return folder
+
+    def _package_name(self, key: str | None) -> str:
+        if key is None:
+            return ""
+        return self._package_names.get(key) or self._package_names.get("~" + key, "")
+
+    def _package_node(self, key: str) -> str:
+        return PREFIX + key
+
+    # ---- names -----------------------------------------------------------------------
+
+    def _local(self, path: str, scope: int, name: str) -> int | None:
+        """The scope whose binding of ``name`` a use in ``scope`` sees, if local."""
+        file = self._files[path]
+        defs = file.facts.definitions
+        current = scope
+        while current != MODULE_SCOPE:
+            if name in file.bindings.get(current, ()) or (current, name) in file.typed:
+                return current
+            current = defs[current].parent
+        return None
+
+    def _top_level(self, key: str, name: str) -> list[Symbol]:
+        return self._top.get((key, name), [])
+
+    def _lookup(self, path: str, scope: int, name: str) -> list[Symbol] | str | None:
+        """What a bare ``name`` means: definitions (one, or build variants), a
+        package key (an import), ``"local"``/``"value"`` for a variable, or None."""
+        file = self._files[path]
+        if self._local(path, scope, name) is not None:
+            return "local"
+        if name in file.imports:
+            target = file.imports[name]
+            return "external" if target is None else "package:" + target
+        found = self._top_level(file.package_key, name)
+        if found:
+            return found
+        if (file.package_key, name) in self._values:
+            return "value"
+        for local, target in file.imports.items():
+            if local.startswith(".") and target is not None:
+                dotted = self._top_level(target, name)
+                if dotted:
+                    return dotted
+        return None
+
+    def _type_named(self, path: str, scope: int, expression: str) -> Symbol | None:
+        """The type an expression (``T``, ``*T``, ``pkg.T``, ``T[A]``) names."""
+        bare = _bare_type(expression)
+        head, dot, last = bare.partition(".")
+        if dot:
+            target = self._lookup(path, scope, head)
+            if not isinstance(target, str) or not target.startswith("package:"):
+                return None
+            candidates = self._top_level(target[8:], last)
+        else:
+            found = self._lookup(path, scope, bare)
+            candidates = found if isinstance(found, list) else []
+        types = [s for s in candidates if self._kind(s) in ("class", "interface", "type")]
+        return types[0] if len(types) == 1 else None
+
+    def _kind(self, symbol: Symbol) -> str:
+        if symbol[1] == MODULE_SCOPE:
+            return "module"
+        return self._files[symbol[0]].facts.definitions[symbol[1]].kind
+
+    def _is_method(self, symbol: Symbol) -> bool:
+        return symbol[1] in self._files[symbol[0]].receivers
+
+    # ---- types and method sets ---------------------------------------------------------
+
+    def _embedded(self, type_symbol: Symbol) -> list[Symbol]:
+        path, index = type_symbol
+        file = self._files[path]
+        found = []
+        for base in file.facts.bases:
+            if base.definition == index:
+                target = self._type_named(
+                    path, file.facts.definitions[index].parent, base.expression
+                )
+                if target is not None and target != type_symbol:
+                    found.append(target)
+        return found
+
+    def _method_set(self, type_symbol: Symbol) -> dict[str, list[tuple[Symbol, int]]]:
+        """Methods by name with their embedding depth: the type's own (depth 0),
+        then what its embedded fields promote, breadth first; at the shallowest
+        depth a name is found, every candidate of that depth is kept (two mean a
+        conflict)."""
+        cached = self._method_set_cache.get(type_symbol)
+        if cached is not None:
+            return cached
+        result: dict[str, list[tuple[Symbol, int]]] = {}
+        seen = {type_symbol}
+        level = [type_symbol]
+        depth = 0
+        while level and depth <= _MAX_DEPTH:
+            found_here: dict[str, list[tuple[Symbol, int]]] = {}
+            following: list[Symbol] = []
+            for current in level:
+                path, index = current
+                file = self._files[path]
+                d = file.facts.definitions[index]
+                if d.kind == "interface":
+                    for child_index, child in enumerate(file.facts.definitions):
+                        if child.parent == index and child.kind == "function":
+                            found_here.setdefault(child.name, []).append(
+                                ((path, child_index), depth)
+                            )
+                elif d.parent == MODULE_SCOPE:
+                    for (key, owner, name), methods in self._methods.items():
+                        if key == file.package_key and owner == d.name:
+                            for method in methods:
+                                found_here.setdefault(name, []).append((method, depth))
+                for embedded in self._embedded(current):
+                    if embedded not in seen:
+                        seen.add(embedded)
+                        following.append(embedded)
+            for name, candidates in found_here.items():
+                result.setdefault(name, candidates)
+            level = following
+            depth += 1
+        self._method_set_cache[type_symbol] = result
+        return result
+
+    def _member(self, type_symbol: Symbol, name: str) -> list[Symbol]:
+        """The methods a selector ``x.name`` on a value of the type may run: one,
+        or several build variants; none when embedding makes it ambiguous."""
+        candidates = self._method_set(type_symbol).get(name, [])
+        if not candidates:
+            return []
+        owners = {self._owner_of(s) for s, _ in candidates}
+        if len(owners) > 1:
+            return []  # two embedded fields promote it at the same depth
+        return [s for s, _ in candidates]
+
+    def _owner_of(self, method: Symbol) -> tuple[str, str]:
+        file = self._files[method[0]]
+        d = file.facts.definitions[method[1]]
+        if method[1] in file.receivers:
+            return file.package_key, file.receivers[method[1]]
+        return file.package_key, file.facts.definitions[d.parent].name
+
+    def _field_type(self, type_symbol: Symbol, name: str, how: str = "field") -> Symbol | None:
+        """The type of field ``name`` (own or promoted) of a struct type."""
+        seen = {type_symbol}
+        level = [type_symbol]
+        for _ in range(_MAX_DEPTH):
+            found = []
+            following = []
+            for current in level:
+                path, index = current
+                file = self._files[path]
+                for expression, kind in file.typed.get((index, name), ()):
+                    if kind == how:
+                        target = self._type_named(path, index, expression)
+                        if target is not None:
+                            found.append(target)
+                for embedded in self._embedded(current):
+                    if embedded not in seen:
+                        seen.add(embedded)
+                        following.append(embedded)
+            if found:
+                return found[0] if len(set(found)) == 1 else None
+            if not following:
+                return None
+            level = following
+        return None
+
+    def _return_type(self, function: Symbol) -> Symbol | None:
+        path, index = function
+        file = self._files[path]
+        for scope, expression, how in file.facts.returns:
+            if scope == index and how == "annotated":
+                return self._type_named(path, file.facts.definitions[index].parent, expression)
+        return None
+
+    def _variable_types(self, path: str, scope: int, name: str, depth: int = 0) -> list[Symbol]:
+        """The types a local variable, parameter or receiver may have (several for a
+        type switch's cases)."""
+        owner = self._local(path, scope, name)
+        if owner is None or depth > _MAX_DEPTH:
+            return []
+        file = self._files[path]
+        found: list[Symbol] = []
+        for expression, how in file.typed.get((owner, name), ()):
+            target: Symbol | None = None
+            if how in ("receiver", "annotated", "constructed", "asserted"):
+                target = self._type_named(path, owner, expression)
+            elif how == "called":
+                callees = self._callees(path, owner, expression, depth + 1)
+                if len(callees) == 1 and self._kind(callees[0]) == "function":
+                    target = self._return_type(callees[0])
+            elif how == "ranged":
+                target = self._elements(path, owner, expression, depth + 1)
+            if target is not None and target not in found:
+                found.append(target)
+        return found
+
+    def _elements(self, path: str, scope: int, expression: str, depth: int) -> Symbol | None:
+        """What ranging over ``expression`` (a variable or a field) gives."""
+        parts = expression.split(".")
+        file = self._files[path]
+        if len(parts) == 1:
+            owner = self._local(path, scope, parts[0])
+            for element, how in file.typed.get((owner, parts[0]), ()) if owner is not None else ():
+                if how == "elements":
+                    return self._type_named(path, owner or MODULE_SCOPE, element)
+            return None
+        holders = self._expression_types(path, scope, ".".join(parts[:-1]), depth)
+        if len(holders) == 1:
+            return self._field_type(holders[0], parts[-1], "elements")
+        return None
+
+    def _expression_types(self, path: str, scope: int, expression: str, depth: int) -> list[Symbol]:
+        """The types of what a receiver expression (``s``, ``s.db``, ``f()``,
+        ``s.repo().conn``) evaluates to."""
+        if depth > _MAX_DEPTH:
+            return []
+        if expression.endswith("()"):
+            callees = self._callees(path, scope, expression[:-2], depth + 1)
+            types = [
+                t for c in callees if self._kind(c) == "function" for t in [self._return_type(c)]
+            ]
+            found = [t for t in types if t is not None]
+            return found[:1] if len(set(found)) == 1 else []
+        head, dot, last = expression.rpartition(".")
+        if not dot:
+            return self._variable_types(path, scope, expression, depth)
+        holders = self._expression_types(path, scope, head, depth + 1)
+        if len(holders) != 1:
+            return []
+        field_type = self._field_type(holders[0], last)
+        return [field_type] if field_type is not None else []
+
+    def _callees(self, path: str, scope: int, expression: str, depth: int = 0) -> list[Symbol]:
+        """The definitions calling ``expression`` runs (several for build variants)."""
+        head, dot, last = expression.rpartition(".")
+        if not dot:
+            found = self._lookup(path, scope, expression)
+            return found if isinstance(found, list) else []
+        if "." not in head and not head.endswith("()"):
+            target = self._lookup(path, scope, head)
+            if isinstance(target, str) and target.startswith("package:"):
+                return self._top_level(target[8:], last)
+            if (
+                isinstance(target, list)
+                and len(target) == 1
+                and self._kind(target[0]) != "function"
+            ):
+                return self._member(target[0], last)  # `T.Method` expression
+        holders = self._expression_types(path, scope, head, depth + 1)
+        if len(holders) == 1:
+            return self._member(holders[0], last)
+        return []
+
+    # ---- interfaces -----------------------------------------------------------------------
+
+    def _all_interfaces(self) -> list[Symbol]:
+        if self._interfaces is None:
+            self._interfaces = [
+                (path, index)
+                for path, file in self._files.items()
+                for index, d in enumerate(file.facts.definitions)
+                if d.kind == "interface" and d.parent == MODULE_SCOPE
+            ]
+        return self._interfaces
+
+    def _satisfies(self, type_symbol: Symbol, interface: Symbol) -> bool:
+        wanted = self._method_set(interface)
+        if not wanted:
+            return False  # `interface{}` and constraint-only interfaces: everything
+        have = self._method_set(type_symbol)
+        return all(name in have for name in wanted)
+
+    def _implementations(self, interface: Symbol) -> tuple[Symbol, ...]:
+        """The constructed types of the repository whose method sets satisfy it."""
+        cached = self._implementations_cache.get(interface)
+        if cached is None:
+            cached = tuple(
+                sorted(
+                    t
+                    for t in self._constructed
+                    if self._kind(t) != "interface" and self._satisfies(t, interface)
+                )
+            )
+            self._implementations_cache[interface] = cached
+        return cached
+
+    def _asserted(self, path: str) -> set[tuple[Symbol, Symbol]]:
+        """(type, interface) pairs a file asserts with ``var _ I = (*T)(nil)``."""
+        found = set()
+        for scope, name, expression, how in self._files[path].facts.typed:
+            if how == "implements":
+                concrete = self._type_named(path, scope, name)
+                interface = self._type_named(path, scope, expression)
+                if concrete is not None and interface is not None:
+                    found.add((concrete, interface))
+        return found
+
+    # ---- references ---------------------------------------------------------------------
+
+    def _resolve(
+        self, path: str, ref: Reference
+    ) -> tuple[list[tuple[Symbol, float]], tuple[str, ...], list[tuple[Symbol, float]]]:
+        """Targets of one reference, the edges' tags, and the implementations a
+        call on an interface reaches besides (tagged ``dispatch``)."""
+        scope = ref.scope
+        receiver = ref.receiver
+        call = ref.kind == "call"
+        if receiver is None:
+            if call and ref.name in BUILTINS and self._lookup(path, scope, ref.name) is None:
+                return [], (), []
+            found = self._lookup(path, scope, ref.name)
+            if not isinstance(found, list):
+                return [], (), []
+            return self._split(found), self._variant_tags(found), []
+        if receiver in ("?", "#literal"):
+            return (self._by_name(ref.name) if call else []), (NAME_MATCH_TAG,), []
+        head = receiver.split(".", 1)[0]
+        if "." not in receiver and not receiver.endswith("()"):
+            target = self._lookup(path, scope, head)
+            if target == "external":
+                return [], (), []
+            if isinstance(target, str) and target.startswith("package:"):
+                found = self._top_level(target[8:], ref.name)
+                return self._split(found), self._variant_tags(found), []
+            if (
+                isinstance(target, list)
+                and len(target) == 1
+                and self._kind(target[0]) != "function"
+            ):
+                found = self._member(target[0], ref.name)  # `T.Method`
+                return self._split(found), self._variant_tags(found), []
+        holders = self._expression_types(path, scope, receiver, 0)
+        if holders:
+            targets: list[tuple[Symbol, float]] = []
+            overrides: list[tuple[Symbol, float]] = []
+            share = CERTAIN / len(holders)
+            for holder in holders:
+                members = self._member(holder, ref.name)
+                if not members:
+                    continue
+                targets += [(m, share / len(members)) for m in members]
+                if call and self._kind(holder) == "interface":
+                    implementations = self._implementations(holder)
+                    if len(implementations) <= _MAX_IMPLEMENTATIONS:
+                        reached = [m for t in implementations for m in self._member(t, ref.name)]
+                        overrides += dispatched(reached, share)
+            if len(holders) > 1 and len(targets) == 1:
+                targets = [(targets[0][0], CERTAIN)]  # only one case's type has it
+            tags = self._variant_tags([t for t, _ in targets])
+            return targets, tags, overrides
+        if not call or self._external_receiver(path, scope, receiver):
+            return [], (), []
+        return self._by_name(ref.name), (NAME_MATCH_TAG,), []
+
+    def _external_receiver(self, path: str, scope: int, receiver: str) -> bool:
+        """Whether the receiver is known to be none of the repository's: an
+        external package, or a variable whose written type is outside."""
+        head = receiver.split(".", 1)[0].removesuffix("()")
+        target = self._lookup(path, scope, head)
+        if target == "external":
+            return True
+        if target == "local" and "." not in receiver:
+            owner = self._local(path, scope, head)
+            typed = self._files[path].typed.get((owner, head), ()) if owner is not None else ()
+            return bool(typed) and all(
+                how in ("annotated", "receiver", "constructed") for _, how in typed
+            )
+        return False
+
+    def _split(self, found: Sequence[Symbol]) -> list[tuple[Symbol, float]]:
+        if not found:
+            return []
+        return [(s, CERTAIN / len(found)) for s in found]
+
+    def _variant_tags(self, found: Sequence[Symbol]) -> tuple[str, ...]:
+        return (BUILD_VARIANT_TAG,) if len(set(found)) > 1 else ()
+
+    def _by_name(self, name: str) -> list[tuple[Symbol, float]]:
+        return name_matches(name, self._methods_by_name.get(name, ()))
+
+    # ---- building ----------------------------------------------------------------------------
+
+    def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
+        """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
+        return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def _symbol_id(self, symbol: Symbol) -> str:
+        file = self._files[symbol[0]]
+        return PREFIX + symbol[0] if symbol[1] == MODULE_SCOPE else file.ids[symbol[1]]
+
+    def _build_file(self, path: str) -> FileOutput:
+        file = self._files[path]
+        facts = file.facts
+        module_id = PREFIX + path
+        key = file.package_key
+        nodes = [
+            Node(
+                module_id,
+                "module",
+                posixpath.basename(path),
+                path,
+                path,
+                1,
+                max(facts.line_count, 1),
+                "go",
+            )
+        ]
+        edges = [Edge("file:" + path, module_id, "contains", CERTAIN, 1)]
+        if self._package_files[key][0] == path:
+            # The package's node comes with its first file; it holds every file.
+            nodes.append(
+                Node(
+                    self._package_node(key),
+                    "package",
+                    file.package_name or key,
+                    key,
+                    file.directory,
+                    0,
+                    0,
+                    "go",
+                )
+            )
+            for member in self._package_files[key]:
+                edges.append(Edge(self._package_node(key), PREFIX + member, "contains", CERTAIN, 1))
+        defs = facts.definitions
+        seen_ids: set[str] = set()
+        for index, d in enumerate(defs):
+            if d.kind == ANONYMOUS_SCOPE:
+                continue
+            symbol_id = file.ids[index]
+            if symbol_id in seen_ids:
+                continue
+            seen_ids.add(symbol_id)
+            parent_id = module_id
+            if index in file.receivers:
+                owner = self._top_level(key, file.receivers[index])
+                if len(owner) == 1 and owner[0][0] == path:
+                    parent_id = self._symbol_id(owner[0])
+            elif d.parent != MODULE_SCOPE:
+                parent_id = file.ids[d.parent]
+            nodes.append(
+                Node(
+                    symbol_id,
+                    _node_kind(facts, index, file.receivers),
+                    d.name,
+                    file.qualnames[index],
+                    path,
+                    d.start_line,
+                    d.end_line,
+                    "go",
+                )
+            )
+            edges.append(Edge(parent_id, symbol_id, "contains", CERTAIN, d.start_line))
+        counts = {"resolved": 0, "name_matched": 0, "ambiguous": 0, "unresolved": 0}
+        for imp in facts.imports:
+            target = self._import_key(imp.source)
+            if target is None:
+                counts["unresolved"] += 1
+                continue
+            edges.append(Edge(module_id, self._package_node(target), "imports", CERTAIN, imp.line))
+        entered: set[EntryPoint] = set()
+        for ref in facts.references:
+            targets, tags, overrides = self._resolve(path, ref)
+            if not targets:
+                counts["unresolved"] += 1
+                continue
+            if NAME_MATCH_TAG in tags:
+                counts["name_matched"] += 1
+                if len(targets) > 1:
+                    counts["ambiguous"] += 1
+            else:
+                counts["resolved"] += 1
+            source_id = PREFIX + path if ref.scope == MODULE_SCOPE else file.ids[ref.scope]
+            calls_type = ref.kind == "call" and all(self._kind(t) != "function" for t, _ in targets)
+            kind = "calls" if ref.kind == "call" and not calls_type else "references"
+            if ref.kind in ("route", "command") and not tags:
+                entered.update(
+                    EntryPoint(
+                        self._symbol_id(t), "http-route" if ref.kind == "route" else "cli-command"
+                    )
+                    for t, _ in targets
+                    if self._kind(t) == "function"
+                )
+            tagged = [(t, tags) for t in targets] + [(o, (DISPATCH_TAG,)) for o in overrides]
+            for (symbol, confidence), edge_tags in tagged:
+                target_id = self._symbol_id(symbol)
+                if target_id != source_id:
+                    edges.append(Edge(source_id, target_id, kind, confidence, ref.line, edge_tags))
+        for base in facts.bases:
+            owner_symbol = (path, base.definition)
+            parent = self._type_named(path, defs[base.definition].parent, base.expression)
+            if parent is not None and parent != owner_symbol:
+                edges.append(
+                    Edge(
+                        file.ids[base.definition],
+                        self._symbol_id(parent),
+                        "inherits",
+                        CERTAIN,
+                        base.line,
+                        (EMBEDS_TAG,),
+                    )
+                )
+        edges += self._implements_edges(path)
+        return FileOutput(tuple(nodes), tuple(edges), counts, self._entry_points(path, entered))
+
+    def _implements_edges(self, path: str) -> list[Edge]:
+        """``inherits`` edges (tagged ``implements``) from the file's types to the
+        interfaces they satisfy: certain when asserted, else by method names."""
+        file = self._files[path]
+        asserted = {
+            (concrete, interface)
+            for other in self._files
+            for concrete, interface in self._asserted(other)
+            if concrete[0] == path
+        }
+        edges = []
+        for index, d in enumerate(file.facts.definitions):
+            if d.parent != MODULE_SCOPE or d.kind not in ("class", "type"):
+                continue
+            symbol = (path, index)
+            for interface in self._all_interfaces():
+                if (symbol, interface) in asserted:
+                    confidence = CERTAIN
+                elif self._satisfies(symbol, interface):
+                    confidence = ANNOTATED_CONFIDENCE
+                else:
+                    continue
+                edges.append(
+                    Edge(
+                        file.ids[index],
+                        self._symbol_id(interface),
+                        "inherits",
+                        confidence,
+                        d.start_line,
+                        (IMPLEMENTS_TAG,),
+                    )
+                )
+        return edges
+
+    def _entry_points(self, path: str, entered: set[EntryPoint]) -> tuple[EntryPoint, ...]:
+        file = self._files[path]
+        found = set(entered)
+        for kind, scope in file.facts.entry_points:
+            found.add(EntryPoint(PREFIX + path if scope == MODULE_SCOPE else file.ids[scope], kind))
+        test_file = path.endswith(TEST_SUFFIX + ".go")
+        public = (
+            file.package_name not in ("main", "")
+            and not test_file
+            and "internal" not in file.directory.split("/")
+        )
+        for index, d in enumerate(file.facts.definitions):
+            if d.kind == ANONYMOUS_SCOPE or d.parent != MODULE_SCOPE:
+                continue
+            if index not in file.receivers and d.name == "main" and file.package_name == "main":
+                found.add(EntryPoint(file.ids[index], "main"))
+            elif index not in file.receivers and d.name == "init" and d.kind == "function":
+                found.add(EntryPoint(file.ids[index], "init"))
+            elif public and d.name[:1].isupper():
+                owner = file.receivers.get(index)
+                if owner is None or owner[:1].isupper():
+                    found.add(EntryPoint(file.ids[index], "public-api"))
+        return tuple(sorted(found, key=lambda e: (e.id, e.kind)))
+
+
+def go_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, int, int, int]]:
+    """(id, kind, name, start, end, body line) of a file's symbols, as graph nodes name them."""
+    _, ids = go_definition_ids(facts)
+    receivers = _receivers(facts)
+    seen: set[str] = set()
+    found = []
+    for index, d in enumerate(facts.definitions):
+        if d.kind == ANONYMOUS_SCOPE or ids[index] in seen:
+            continue
+        seen.add(ids[index])
+        found.append(
+            (
+                ids[index],
+                _node_kind(facts, index, receivers),
+                d.name,
+                d.start_line,
+                d.end_line,
+                d.body_line,
+            )
+        )
+    return found
+
+
+_INTERFACE_HOWS = frozenset(
+    {"receiver", "field", "elements", "package", "constraint", "implements"}
+)
+
+
+def go_interface(facts: FileFacts) -> FileFacts:
+    """What resolving other files may read of this one: definitions, imports,
+    embedding, return types, package-level bindings, the types of receivers and
+    fields, the package clause and build line, and which types it constructs."""
+    constructs = sorted(
+        {
+            (MODULE_SCOPE, name, expression, how)
+            for _, name, expression, how in facts.typed
+            if how == "constructs"
+        }
+    )
+    typed = [
+        t
+        for t in facts.typed
+        if t[3] in _INTERFACE_HOWS or (t[0] == MODULE_SCOPE and t[3] != "constructs")
+    ]
+    return FileFacts(
+        path=facts.path,
+        language=facts.language,
+        line_count=facts.line_count,
+        definitions=facts.definitions,
+        imports=facts.imports,
+        references=(),
+        bases=facts.bases,
+        bindings=tuple(b for b in facts.bindings if b[0] == MODULE_SCOPE),
+        typed=tuple(typed + constructs),
+        exports=facts.exports,
+        entry_points=(),
+        syntax_errors=facts.syntax_errors,
+        notes=facts.notes,
+        returns=facts.returns,
+        traits=facts.traits,
+    )
+
+
+def go_interface_digest(interface: FileFacts) -> str:
+    """A digest of what other files' resolution reads; line numbers excluded."""
+    payload = [
+        [(d.kind, d.name, d.parent) for d in interface.definitions],
+        [(i.source, i.name, i.alias, i.scope) for i in interface.imports],
+        [(b.definition, b.expression) for b in interface.bases],
+        interface.bindings,
+        interface.typed,
+        interface.returns,
+    ]
+    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

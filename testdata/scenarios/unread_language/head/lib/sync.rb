@@ -1,0 +1,4 @@
+class Sync
+  def run
+  end
+end

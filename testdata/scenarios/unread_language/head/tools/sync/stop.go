@@ -1,3 +1,0 @@
-package sync
-
-func Stop() {}
