@@ -288,13 +288,24 @@ def check_test_command(
     if commands or not cut:
         assert commands == ([view.test_command + "\n"] if view.test_command else [])
     pairs = report.test_runners or tuple(("pytest", file) for file in report.test_files)
-    expected = {}
+    expected: dict[str, list[str]] = {}
     for runner, file in pairs:
         expected.setdefault(runner, []).append(show_controls(file))
+    go_files = expected.pop("go", [])
+    go_tests: dict[str, list[str]] = {}
+    for test in report.tests:
+        if test.path in go_files:
+            folder = "./" + test.path.rpartition("/")[0] if "/" in test.path else "."
+            go_tests.setdefault(folder, []).append(test.id.rpartition("::")[2])
     for command in commands:
         lines = command.splitlines()
-        assert [shlex.split(line) for line in lines] == [
+        assert [shlex.split(line) for line in lines if not line.startswith("go ")] == [
             [*shlex.split(RUNNER_COMMANDS[runner]), *files] for runner, files in expected.items()
+        ]
+        # go runs packages, and picks their tests by name
+        assert [shlex.split(line) for line in lines if line.startswith("go ")] == [
+            ["go", "test", folder, "-run", f"^({'|'.join(sorted(names))})$"]
+            for folder, names in sorted(go_tests.items())
         ]
 
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import pathspec
 
+from blast_radius.core.languages import language_for_path
+
 # Folders that hold other people's code or build output.
 VENDORED_DIRS = frozenset(
     {
@@ -85,7 +87,9 @@ class PathRules:
     def skip_reason(self, path: str) -> str | None:
         """Return why ``path`` is not analysed, or None to analyse it."""
         parts = path.split("/")
-        if any(part in VENDORED_DIRS for part in parts[:-1]) or path in self.vendored:
+        rule = language_for_path(path)
+        own = rule.source_folders if rule is not None else ()
+        if any(p in VENDORED_DIRS and p not in own for p in parts[:-1]) or path in self.vendored:
             return SKIP_VENDORED
         if path in self.generated:
             return SKIP_GENERATED

@@ -505,8 +505,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 expression = _text(nodes[0])[:_MAX_NAME]
                 scope = scopes.innermost(node.start_byte)
                 # A type switch's variable has each case's type: every one is kept.
-                key = (node.start_byte, expression if capture == "local.asserted" else "")
-                typed[key] = (scope, _text(node), expression, capture[6:])
+                typed_key = (node.start_byte, expression if capture == "local.asserted" else "")
+                typed[typed_key] = (scope, _text(node), expression, capture[6:])
     for caps in by_role.get("export", ()):
         exports = exports or []
         exports.extend(_text(n) for n in caps["export.name"])

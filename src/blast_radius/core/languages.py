@@ -52,6 +52,9 @@ class LanguageRule:
     grammar_function: str = "language"
     """The function of ``grammar_module`` that returns the grammar (a wheel may
     hold several: ``language_typescript`` and ``language_tsx``)."""
+    source_folders: tuple[str, ...] = ()
+    """Folder names that elsewhere hold build output but hold this language's
+    sources (Go writes no build output into the tree: its ``build/`` is code)."""
     test_runner: str = ""
     """The runner of the language's tests (``pytest``, ``go``); empty when a
     project's manifest names it (JavaScript's ``package.json``)."""
@@ -157,6 +160,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         # The queries read no parameter lists yet: a changed signature is
         # reported as such, without verdicts on its calls.
         checks_signatures=False,
+        source_folders=("build", "dist"),
         test_runner="go",
     ),
 )

@@ -22,6 +22,7 @@ import hashlib
 import json
 import posixpath
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -264,6 +265,24 @@ def _node_kind(facts: FileFacts, index: int, receivers: dict[int, str]) -> str:
     return d.kind
 
 
+def _inferred_root(files: Iterable[FileFacts], folders: set[str]) -> GoProjects:
+    """A repository without ``go.mod`` (GOPATH-era code): the import path its
+    own imports most often give its root, from imports whose tail is one of
+    its folders (``github.com/docker/docker/api/types`` and ``api/types``)."""
+    votes: Counter[str] = Counter()
+    for file in files:
+        for imp in file.imports:
+            parts = imp.source.split("/")
+            for start in range(1, len(parts)):
+                if "/".join(parts[start:]) in folders:
+                    votes["/".join(parts[:start])] += 1
+                    break
+    if not votes:
+        return GoProjects()
+    best = max(sorted(votes), key=lambda prefix: votes[prefix])
+    return GoProjects(((best, ""),))
+
+
 class GoResolver:
     """Resolves the facts of every Go file into graph parts."""
 
@@ -275,9 +294,21 @@ class GoResolver:
     ) -> None:
         self._projects = projects or GoProjects()
         self._files: dict[str, _File] = {}
+        ordered = sorted(facts, key=lambda f: f.path)
+        every_folder = {posixpath.dirname(f.path) or "." for f in ordered}
+        if not self._projects.roots:
+            self._projects = _inferred_root(ordered, every_folder)
+        # `testdata/`, `_x/` and `.x/` are no packages of `./...`, but one may be
+        # imported by path (a test's fixture package): then it is read.
+        imported = {
+            folder
+            for f in ordered
+            for imp in f.imports
+            if (folder := self._projects.package_folder(imp.source)) is not None
+        }
         folders_with_code: set[str] = set()
-        for item in sorted(facts, key=lambda f: f.path):
-            if not_go_code(item.path):
+        for item in ordered:
+            if not_go_code(item.path) and (posixpath.dirname(item.path) or ".") not in imported:
                 continue
             name = _package_clause(item)
             default = in_default_build(item.path, _constraint(item))
@@ -540,12 +571,28 @@ class GoResolver:
     def _variable_types(self, path: str, scope: int, name: str, depth: int = 0) -> list[Symbol]:
         """The types a local variable, parameter or receiver may have (several for a
         type switch's cases)."""
-        owner = self._local(path, scope, name)
-        if owner is None or depth > _MAX_DEPTH:
+        if depth > _MAX_DEPTH:
             return []
-        file = self._files[path]
+        local = self._local(path, scope, name)
+        if local is not None:
+            holders = [(path, local)]
+        elif self._lookup(path, scope, name) == "value":
+            # a package-level `var`, typed in whichever file of the package holds it
+            key = self._files[path].package_key
+            holders = [(p, MODULE_SCOPE) for p in self._package_files.get(key, ())]
+        else:
+            return []
         found: list[Symbol] = []
-        for expression, how in file.typed.get((owner, name), ()):
+        for holder_path, owner in holders:
+            for target in self._typed_targets(holder_path, owner, name, depth):
+                if target not in found:
+                    found.append(target)
+        return found
+
+    def _typed_targets(self, path: str, owner: int, name: str, depth: int) -> list[Symbol]:
+        """The types the typed facts of one binding give."""
+        found: list[Symbol] = []
+        for expression, how in self._files[path].typed.get((owner, name), ()):
             target: Symbol | None = None
             if how in ("receiver", "annotated", "constructed", "asserted"):
                 target = self._type_named(path, owner, expression)
@@ -771,7 +818,6 @@ class GoResolver:
         return {
             path: self._build_file(path) if path in self._files else FileOutput((), (), {})
             for path in paths
-            if path in self._files or not_go_code(path)
         }
 
     def _symbol_id(self, symbol: Symbol) -> str:

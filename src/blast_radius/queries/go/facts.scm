@@ -267,11 +267,13 @@
     (qualified_type) @return.annotated
     (pointer_type [(type_identifier) (qualified_type)] @return.annotated)
     (generic_type type: [(type_identifier) (qualified_type)] @return.annotated)
+    (pointer_type (generic_type type: [(type_identifier) (qualified_type)] @return.annotated))
     (parameter_list . (parameter_declaration type: [
       (type_identifier) @return.annotated
       (qualified_type) @return.annotated
       (pointer_type [(type_identifier) (qualified_type)] @return.annotated)
       (generic_type type: [(type_identifier) (qualified_type)] @return.annotated)
+      (pointer_type (generic_type type: [(type_identifier) (qualified_type)] @return.annotated))
     ]))
   ])
 (method_declaration
@@ -280,11 +282,13 @@
     (qualified_type) @return.annotated
     (pointer_type [(type_identifier) (qualified_type)] @return.annotated)
     (generic_type type: [(type_identifier) (qualified_type)] @return.annotated)
+    (pointer_type (generic_type type: [(type_identifier) (qualified_type)] @return.annotated))
     (parameter_list . (parameter_declaration type: [
       (type_identifier) @return.annotated
       (qualified_type) @return.annotated
       (pointer_type [(type_identifier) (qualified_type)] @return.annotated)
       (generic_type type: [(type_identifier) (qualified_type)] @return.annotated)
+      (pointer_type (generic_type type: [(type_identifier) (qualified_type)] @return.annotated))
     ]))
   ])
 (method_elem

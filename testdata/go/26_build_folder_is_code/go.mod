@@ -1,0 +1,3 @@
+module example.com/ci
+
+go 1.19

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/ci/build"
+
+func main() {
+	_ = build.Run()
+}
