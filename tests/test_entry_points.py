@@ -1,4 +1,4 @@
-"""Entry points found by the Python and JavaScript rules, on real repositories."""
+"""Entry points found by the Python, JavaScript and Go rules, on real repositories."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def entry_points(root: Path) -> set[tuple[str, str]]:
         check=True,
     )
     return {
-        (e["id"].removeprefix("python:").removeprefix("js:"), e["kind"])
+        (e["id"].removeprefix("python:").removeprefix("js:").removeprefix("go:"), e["kind"])
         for e in json.loads(result.stdout)["entry_points"]
     }
 
@@ -87,4 +87,28 @@ def test_javascript_entry_points(make_repo: Callable[..., Path]) -> None:
         # ...and with a named handler, here or imported
         ("src/server.ts:removeUser", "http-route"),
         ("src/routes/users.ts:listUsers", "http-route"),
+    }
+
+
+def test_go_entry_points(make_repo: Callable[..., Path]) -> None:
+    folder = Path(__file__).resolve().parent.parent / "testdata" / "entry_points" / "go"
+    root = make_repo(
+        {
+            path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(folder.rglob("*"))
+            if path.is_file()
+        }
+    )
+    assert entry_points(root) == {
+        # `func main()` of `package main`; a command's RunE
+        ("cmd/shop:main", "main"),
+        ("cmd/shop:serve", "cli-command"),
+        # a handler given to a ServeMux (a Go 1.22 pattern), and one written inline:
+        # the function around it is entered
+        ("api:ListItems", "http-route"),
+        ("cmd/shop:serve", "http-route"),
+        # `init` runs when the package is imported
+        ("api:init@items.go", "init"),
+        # exported names of a library package; internal/ is not public
+        ("api:ListItems", "public-api"),
     }

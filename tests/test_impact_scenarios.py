@@ -226,6 +226,20 @@ def test_go_interface_implementation_reaches_handlers_and_tests_of_other_package
     assert "go test ./api -run '^(TestShow)$'" in markdown
     assert "go test ./store -run '^(TestMemGet)$'" in markdown
 
+
+def test_go_parameter_added_breaks_the_calls_that_do_not_pass_it(
+    scenario: Callable[[str], Path],
+) -> None:
+    report = impact(scenario("go_signature"))
+    assert changes(report) == {("go:server:Run", "signature")}
+    [breaking] = report["breaking"]
+    assert breaking["id"] == "go:server:Run"
+    assert [(c["source"], c["line"], c["problem"]) for c in breaking["call_sites"]] == [
+        ("go:cmd/app:main", 8, "no argument for the required parameter 'retries'")
+    ]
+
+
+def test_rename_plus_edit(scenario: Callable[[str], Path]) -> None:
     report = impact(scenario("rename_plus_edit"))
     found = {c["id"]: c for c in report["changed"]}
     total = found["python:shop.basket.Cart.total"]

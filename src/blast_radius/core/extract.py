@@ -769,8 +769,12 @@ def _signatures(
         if holder_node is None:
             continue
         written = lists.get(holder_node.start_byte, [])
-        if len(written) != holder_node.named_child_count:
-            continue  # something the query does not know: the signature is unknown
+        children = [(c.start_byte, c.end_byte) for c in holder_node.named_children]
+        covered = {i for s, *_ in written for i, (a, b) in enumerate(children) if a <= s < b}
+        if len(covered) != len(children):
+            # something the query does not know: the signature is unknown (one
+            # child may hold several parameters: Go's `a, b int`)
+            continue
         written.sort()
         slash = next((i for i, child in enumerate(written) if child[1] == "/"), -1)
         keyword_only = False

@@ -157,9 +157,6 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_function_prefix=("Test", "Benchmark", "Fuzz", "Example"),
         test_class_prefix="",
         imports_run_packages=False,
-        # The queries read no parameter lists yet: a changed signature is
-        # reported as such, without verdicts on its calls.
-        checks_signatures=False,
         source_folders=("build", "dist"),
         test_runner="go",
     ),

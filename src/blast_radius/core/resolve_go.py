@@ -26,7 +26,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from blast_radius.core.facts import ANONYMOUS_SCOPE, MODULE_SCOPE, FileFacts, Reference
+from blast_radius.core.facts import (
+    ANONYMOUS_SCOPE,
+    MODULE_SCOPE,
+    VAR_POSITIONAL,
+    FileFacts,
+    Reference,
+)
 from blast_radius.core.go_projects import GoProjects
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
 from blast_radius.core.resolution import (
@@ -184,6 +190,7 @@ class _File:
     typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
     receivers: dict[int, str] = field(default_factory=dict)
     """Method definition index -> its receiver's type name."""
+    arities: dict[int, tuple[int, bool]] | None = None
     ids: list[str] = field(default_factory=list)
     qualnames: list[str] = field(default_factory=list)
 
@@ -678,12 +685,34 @@ class GoResolver:
             ]
         return self._interfaces
 
+    def _arity(self, function: Symbol) -> tuple[int, bool] | None:
+        """A function's parameter count and whether it is variadic, if read."""
+        file = self._files[function[0]]
+        if file.arities is None:
+            file.arities = {
+                s.definition: (
+                    len(s.parameters),
+                    any(p.kind == VAR_POSITIONAL for p in s.parameters),
+                )
+                for s in file.facts.signatures
+            }
+        return file.arities.get(function[1])
+
     def _satisfies(self, type_symbol: Symbol, interface: Symbol) -> bool:
+        """Whether the type's method set has each of the interface's methods, by
+        name and, where both are read, by parameter count."""
         wanted = self._method_set(interface)
         if not wanted:
             return False  # `interface{}` and constraint-only interfaces: everything
         have = self._method_set(type_symbol)
-        return all(name in have for name in wanted)
+        for name, needed in wanted.items():
+            offered = have.get(name)
+            if not offered:
+                return False
+            want, got = self._arity(needed[0][0]), self._arity(offered[0][0])
+            if want is not None and got is not None and want != got:
+                return False
+        return True
 
     def _implementations(self, interface: Symbol) -> tuple[Symbol, ...]:
         """The constructed types of the repository whose method sets satisfy it."""
@@ -1064,6 +1093,7 @@ def go_interface(facts: FileFacts) -> FileFacts:
         notes=facts.notes,
         returns=facts.returns,
         traits=facts.traits,
+        signatures=facts.signatures,
     )
 
 
@@ -1076,5 +1106,6 @@ def go_interface_digest(interface: FileFacts) -> str:
         interface.bindings,
         interface.typed,
         interface.returns,
+        [(s.definition, [p.kind for p in s.parameters]) for s in interface.signatures],
     ]
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

@@ -325,4 +325,17 @@
   ])
   (#eq? @_blank "_"))
 
+
+; ---- signatures and arguments ---------------------------------------------
+; Each parameter of a function's list (@parameters holds the list): named,
+; several to one type (`a, b int`), unnamed (an interface's `M(int)`), variadic.
+(parameter_list (parameter_declaration name: (identifier) @parameter.name)) @parameters
+(parameter_list (parameter_declaration !name type: (_) @parameter.name)) @parameters
+(parameter_list
+  (variadic_parameter_declaration name: (identifier) @parameter.var_positional)) @parameters
+(parameter_list (variadic_parameter_declaration !name) @parameter.var_positional) @parameters
+(parameter_list (comment) @parameter.extra) @parameters
+(argument_list (variadic_argument) @argument.splat) @arguments
+(argument_list (comment) @argument.extra) @arguments
+
 (ERROR) @syntax.error
