@@ -197,7 +197,9 @@ def _call_chain(text: str) -> str | None:
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
-        if ch == "(":
+        if ch in "({":
+            # `f(args)` as `f()`; Go's composite literal `T{...}` as `T{}`
+            opened = ch
             depth, quote = 0, ""
             while i < n:
                 ch = text[i]
@@ -215,9 +217,9 @@ def _call_chain(text: str) -> str | None:
                     if depth == 0:
                         break
                 i += 1
-            if i == n or not out or out[-1] in (".", "()"):
+            if i == n or not out or out[-1] in (".", "()", "{}"):
                 return None
-            out.append("()")
+            out.append("()" if opened == "(" else "{}")
         elif ch == ".":
             if not out or out[-1] == ".":
                 return None

@@ -636,6 +636,9 @@ class GoResolver:
         ``s.repo().conn``) evaluates to."""
         if depth > _MAX_DEPTH:
             return []
+        if expression.endswith("{}"):  # `jsonBinding{}.BindBody()`
+            literal = self._type_named(path, scope, expression[:-2])
+            return [literal] if literal is not None else []
         if expression.endswith("()"):
             callees = self._callees(path, scope, expression[:-2], depth + 1)
             types = [

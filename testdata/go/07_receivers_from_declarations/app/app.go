@@ -37,3 +37,8 @@ func ByTypedVar() int {
 	g.Inc()
 	return 0
 }
+
+// a method called on a composite literal
+func ByLiteralReceiver() int {
+	return metrics.Counter{}.Value()
+}
