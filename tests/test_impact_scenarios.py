@@ -225,6 +225,14 @@ def test_go_interface_implementation_reaches_handlers_and_tests_of_other_package
     markdown = impact(root, fmt="markdown")
     assert "go test ./api -run '^(TestShow)$'" in markdown
     assert "go test ./store -run '^(TestMemGet)$'" in markdown
+    # conservative: every test file of a package that imports the changed
+    # package, through the package's files (importing it runs them all)
+    wide = impact(root, "--test-selection", "conservative")
+    assert wide["test_files"] == [
+        "api/handler_test.go",
+        "store/mem_test.go",
+        "store/sql_test.go",
+    ]
 
 
 def test_go_parameter_added_breaks_the_calls_that_do_not_pass_it(

@@ -48,6 +48,7 @@ from blast_radius.core.facts import (
 _SIMPLE_RECEIVER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _CALL_RECEIVER = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\([^()]{0,80}\)")
 _NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+_ASSERTED = re.compile(r"\(\s*(\*?\s*[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\s*\)")
 _MAX_NAME = 200
 
 # Bounds the work one query may do on adversarial input (see DECISIONS.md).
@@ -121,6 +122,7 @@ _ROLE_CAPTURES = (
     ("return.constructed", "return"),
     ("return.annotated", "return"),
     ("return.yields", "return"),
+    ("return.second", "return"),
 )
 
 # What each parameter capture is: a parameter of a kind (refined by the
@@ -197,6 +199,12 @@ def _call_chain(text: str) -> str | None:
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
+        asserted = _ASSERTED.match(text, i) if ch == "(" and out and out[-1] == "." else None
+        if asserted is not None:
+            # Go's type assertion `x.(T)`: the chain goes on from a T
+            out[-1] = ".(" + asserted.group(1).replace(" ", "") + ")"
+            i = asserted.end()
+            continue
         if ch in "({":
             # `f(args)` as `f()`; Go's composite literal `T{...}` as `T{}`
             opened = ch

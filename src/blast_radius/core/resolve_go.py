@@ -48,6 +48,8 @@ PREFIX = "go:"
 BUILD_VARIANT_TAG = "build-variant"
 EMBEDS_TAG = "embeds"
 IMPLEMENTS_TAG = "implements"
+PACKAGE_TAG = "package"
+"""Tags the ``imports`` edge from a package to each of its files."""
 TEST_SUFFIX = "_test"
 _MAX_DEPTH = 12
 _MAX_IMPLEMENTATIONS = 64
@@ -154,6 +156,7 @@ def in_default_build(path: str, constraint: str | None) -> bool:
 
 
 _MAJOR = re.compile(r"^v[0-9]+$")
+_ASSERTION = re.compile(r"\.\(([^()]*)\)$")
 
 
 def external_name(import_path: str) -> str:
@@ -567,11 +570,13 @@ class GoResolver:
             level = following
         return None
 
-    def _return_type(self, function: Symbol) -> Symbol | None:
+    def _return_type(self, function: Symbol, which: str = "annotated") -> Symbol | None:
+        """The type a function's first result (``which="second"``: its second) is
+        declared with."""
         path, index = function
         file = self._files[path]
         for scope, expression, how in file.facts.returns:
-            if scope == index and how == "annotated":
+            if scope == index and how == which:
                 return self._type_named(path, file.facts.definitions[index].parent, expression)
         return None
 
@@ -603,10 +608,12 @@ class GoResolver:
             target: Symbol | None = None
             if how in ("receiver", "annotated", "constructed", "asserted"):
                 target = self._type_named(path, owner, expression)
-            elif how == "called":
+            elif how in ("called", "second"):
                 callees = self._callees(path, owner, expression, depth + 1)
                 if len(callees) == 1 and self._kind(callees[0]) == "function":
-                    target = self._return_type(callees[0])
+                    target = self._return_type(
+                        callees[0], "annotated" if how == "called" else "second"
+                    )
             elif how == "ranged":
                 target = self._elements(path, owner, expression, depth + 1)
             elif how == "assigned" and expression != name:
@@ -636,6 +643,10 @@ class GoResolver:
         ``s.repo().conn``) evaluates to."""
         if depth > _MAX_DEPTH:
             return []
+        asserted = _ASSERTION.search(expression)
+        if asserted is not None:  # `sh.(Square).Side()`
+            found = self._type_named(path, scope, asserted.group(1))
+            return [found] if found is not None else []
         if expression.endswith("{}"):  # `jsonBinding{}.BindBody()`
             literal = self._type_named(path, scope, expression[:-2])
             return [literal] if literal is not None else []
@@ -889,7 +900,13 @@ class GoResolver:
                 )
             )
             for member in self._package_files[key]:
-                edges.append(Edge(self._package_node(key), PREFIX + member, "contains", CERTAIN, 1))
+                package_id = self._package_node(key)
+                edges.append(Edge(package_id, PREFIX + member, "contains", CERTAIN, 1))
+                # Importing a package runs all of its files: what imports the
+                # package reaches a file's package-level code through this edge.
+                edges.append(
+                    Edge(package_id, PREFIX + member, "imports", CERTAIN, 1, (PACKAGE_TAG,))
+                )
         defs = facts.definitions
         seen_ids: set[str] = set()
         for index, d in enumerate(defs):

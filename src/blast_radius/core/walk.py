@@ -383,7 +383,7 @@ def _incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> list[Edge
         if seed is not None and seed.through_overrides:
             result.extend(index.overriding(node_id))
         return result
-    if node.kind == "module" and (seed is None or seed.through_imports):
+    if node.kind in ("module", "package") and (seed is None or seed.through_imports):
         # A module's code runs when it is imported: its importers are reached,
         # not through imports made only for type checkers, which never run.
         result = [

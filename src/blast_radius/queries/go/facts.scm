@@ -217,6 +217,11 @@
   !type
   value: (expression_list .
     (call_expression function: [(identifier) (selector_expression)] @local.called)))
+; `_, m := Draft()`: the second result.
+(short_var_declaration
+  left: (expression_list . (_) . (identifier) @local.typed .)
+  right: (expression_list .
+    (call_expression function: [(identifier) (selector_expression)] @local.second) .))
 ; `repo := s.repo`: another name for what the expression holds.
 (short_var_declaration
   left: (expression_list . (identifier) @local.typed .)
@@ -291,6 +296,19 @@
       (pointer_type (generic_type type: [(type_identifier) (qualified_type)] @return.annotated))
     ]))
   ])
+; The second result, for `_, m := f()`.
+(function_declaration
+  result: (parameter_list . (parameter_declaration) . (parameter_declaration type: [
+    (type_identifier) @return.second
+    (qualified_type) @return.second
+    (pointer_type [(type_identifier) (qualified_type)] @return.second)
+  ])))
+(method_declaration
+  result: (parameter_list . (parameter_declaration) . (parameter_declaration type: [
+    (type_identifier) @return.second
+    (qualified_type) @return.second
+    (pointer_type [(type_identifier) (qualified_type)] @return.second)
+  ])))
 (method_elem
   result: [
     (type_identifier) @return.annotated
