@@ -343,7 +343,8 @@ class GoResolver:
         self._package_files: dict[str, list[str]] = {}
         self._top: dict[tuple[str, str], list[Symbol]] = {}
         self._values: set[tuple[str, str]] = set()
-        self._methods: dict[tuple[str, str, str], list[Symbol]] = {}
+        self._methods: dict[tuple[str, str], dict[str, list[Symbol]]] = {}
+        """Methods by (package key, receiver type name), then by name."""
         self._methods_by_name: dict[str, list[Symbol]] = {}
         self._package_names: dict[str, str] = {}
         self._constructed: set[Symbol] = set()
@@ -359,7 +360,8 @@ class GoResolver:
                     continue
                 if index in file.receivers:
                     owner = file.receivers[index]
-                    self._methods.setdefault((key, owner, d.name), []).append((path, index))
+                    by_name = self._methods.setdefault((key, owner), {})
+                    by_name.setdefault(d.name, []).append((path, index))
                     self._methods_by_name.setdefault(d.name, []).append((path, index))
                 else:
                     self._top.setdefault((key, d.name), []).append((path, index))
@@ -384,6 +386,7 @@ class GoResolver:
         self._method_set_cache: dict[Symbol, dict[str, list[tuple[Symbol, int]]]] = {}
         self._implementations_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._interfaces: list[Symbol] | None = None
+        self._all_asserted: set[tuple[Symbol, Symbol]] | None = None
 
     # ---- packages ------------------------------------------------------------------
 
@@ -462,9 +465,6 @@ class GoResolver:
             return "module"
         return self._files[symbol[0]].facts.definitions[symbol[1]].kind
 
-    def _is_method(self, symbol: Symbol) -> bool:
-        return symbol[1] in self._files[symbol[0]].receivers
-
     # ---- types and method sets ---------------------------------------------------------
 
     def _embedded(self, type_symbol: Symbol) -> list[Symbol]:
@@ -506,10 +506,10 @@ class GoResolver:
                                 ((path, child_index), depth)
                             )
                 elif d.parent == MODULE_SCOPE:
-                    for (key, owner, name), methods in self._methods.items():
-                        if key == file.package_key and owner == d.name:
-                            for method in methods:
-                                found_here.setdefault(name, []).append((method, depth))
+                    own = self._methods.get((file.package_key, d.name), {})
+                    for name, methods in own.items():
+                        for method in methods:
+                            found_here.setdefault(name, []).append((method, depth))
                 for embedded in self._embedded(current):
                     if embedded not in seen:
                         seen.add(embedded)
@@ -645,8 +645,8 @@ class GoResolver:
             return []
         asserted = _ASSERTION.search(expression)
         if asserted is not None:  # `sh.(Square).Side()`
-            found = self._type_named(path, scope, asserted.group(1))
-            return [found] if found is not None else []
+            named = self._type_named(path, scope, asserted.group(1))
+            return [named] if named is not None else []
         if expression.endswith("{}"):  # `jsonBinding{}.BindBody()`
             literal = self._type_named(path, scope, expression[:-2])
             return [literal] if literal is not None else []
@@ -992,12 +992,9 @@ class GoResolver:
         """``inherits`` edges (tagged ``implements``) from the file's types to the
         interfaces they satisfy: certain when asserted, else by method names."""
         file = self._files[path]
-        asserted = {
-            (concrete, interface)
-            for other in self._files
-            for concrete, interface in self._asserted(other)
-            if concrete[0] == path
-        }
+        if self._all_asserted is None:
+            self._all_asserted = {pair for other in self._files for pair in self._asserted(other)}
+        asserted = {pair for pair in self._all_asserted if pair[0][0] == path}
         edges = []
         for index, d in enumerate(file.facts.definitions):
             if d.parent != MODULE_SCOPE or d.kind not in ("class", "type"):
