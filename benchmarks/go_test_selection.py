@@ -95,7 +95,7 @@ PROJECTS = (
     GoProject(
         _WORKLOADS["chi"],
         "a router with no dependencies: a radix tree, a Mux, and a middleware package"
-        " tested through the router (its tests sleep: about 25 s)",
+        " tested through the router (its tests sleep: about 26 s a run)",
     ),
     GoProject(
         _WORKLOADS["gin"],
