@@ -504,10 +504,16 @@ def _link_tree(src: Path, dest: Path) -> None:
                 shutil.copy2(source, target)
 
 
-def prepare(w: GoWorkload, cache_dir: Path, with_deps: bool = True) -> GoTree:
-    """Lay out ``<cache>/go-bench/<key>/gopath``: the deps (once), the repository (afresh)."""
+def prepare(
+    w: GoWorkload, cache_dir: Path, with_deps: bool = True, home: Path | None = None
+) -> GoTree:
+    """Lay out ``<cache>/go-bench/<key>/gopath``: the deps (once), the repository (afresh).
+
+    ``home`` replaces ``<cache>/go-bench/<key>``: a script that edits the
+    repository's files (go_test_selection.py) keeps a GOPATH of its own.
+    """
     cache_dir = Path(cache_dir).expanduser()
-    home = cache_dir / "go-bench" / w.key
+    home = cache_dir / "go-bench" / w.key if home is None else home
     gopath = home / "gopath"
     repo = gopath / "src" / w.import_path
     module_src = fetch_deb(w.deb, cache_dir) / w.import_path

@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import tree_sitter
 import tree_sitter_javascript
@@ -869,7 +869,18 @@ def measure_project(project: JsProject, args: Any, tool_extra: Sequence[str]) ->
 # --------------------------------------------------------------------------
 
 
-def score(method: str, outcomes: Iterable[Outcome]) -> Scores | None:
+class Scored(Protocol):
+    """What ``score`` reads of an outcome (also of go_test_selection.py's)."""
+
+    @property
+    def failing(self) -> frozenset[str]: ...
+    @property
+    def covering(self) -> frozenset[str] | None: ...
+    @property
+    def selections(self) -> dict[str, Selection]: ...
+
+
+def score(method: str, outcomes: Iterable[Scored]) -> Scores | None:
     """Micro-averaged figures of ``method`` over the outcomes with a failing file; None
     when no outcome has the method (coverage of a project without a coverage run)."""
     functions = pairs = caught = all_caught = selected = sel_failing = sel_covering = 0

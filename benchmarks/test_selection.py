@@ -370,7 +370,7 @@ def find_candidates(root: Path, project: Project) -> list[Function]:
                 if cand is not None:
                     found.append(cand)
     # A name defined twice (property setters) keeps its first definition only.
-    unique = {}
+    unique: dict[str, Function] = {}
     for cand in found:
         unique.setdefault(cand.name, cand)
     return sorted(unique.values(), key=lambda f: (f.path, f.def_line))
