@@ -35,7 +35,8 @@ the repository (both ends), test files included:
   instances (``F[int]``) are ``F``;
 * ours: ``python -m blast_radius graph REPO --format json --no-cache --jobs N``,
   keeping the ``calls`` edges between two ``go:`` nodes (one per caller and
-  callee: the highest confidence, the union of the tags). Edges with an end in
+  callee: the highest confidence, the union of the tags) but the runtime's
+  calls of ``init`` (tagged ``runtime``), which the oracle drops too. Edges with an end in
   a file the default build does not compile (``Default@binding_nomsgpack.go``,
   ``command_win.go``) are counted apart and not compared.
 
@@ -330,8 +331,8 @@ def read_ours(graph: dict[str, Any], names: Names) -> Ours:
     uncompared: dict[Pair, dict[str, Any]] = {}
     self_calls = 0
     for e in graph.get("edges", []):
-        if e.get("kind") != "calls":
-            continue
+        if e.get("kind") != "calls" or "runtime" in (e.get("tags") or ()):
+            continue  # the runtime's calls of `init`, dropped from the oracle too
         if e["source"] not in canonical or e["target"] not in canonical:
             continue
         src, dst = canonical[str(e["source"])], canonical[str(e["target"])]

@@ -192,10 +192,23 @@ def _receiver_text(node: Node) -> str:
     return _call_chain(text) or "?"
 
 
+def _balanced(text: str) -> bool:
+    """Whether every bracket in ``text`` closes inside it (strings aside)."""
+    depth = 0
+    for ch in re.sub(r'"(?:\\.|[^"\\])*"|`[^`]*`', "", text):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 def _call_chain(text: str) -> str | None:
     """``a.b(x, "(")\n  ?.c!.d()`` as ``a.b().c.d()``; None if ``text`` is not
     such a chain. Arguments are skipped with their brackets and string literals."""
     out: list[str] = []
+    if text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
+        text = text[1:-1]  # `(MsgPack{data}).Render(w)`
     i, n = 0, len(text)
     while i < n:
         ch = text[i]

@@ -59,10 +59,11 @@ FRAMEWORK_CALL_TAG = "fixture"
 """Tags a call that a test framework makes for its source (a fixture a test
 requests, a ``setUp``): no code writes it, so it has no arguments to check."""
 
-UNWRITTEN_CALL_TAGS = frozenset({FRAMEWORK_CALL_TAG, "callback", "dynamic"})
+UNWRITTEN_CALL_TAGS = frozenset({FRAMEWORK_CALL_TAG, "callback", "dynamic", "runtime"})
 """Tags of calls no source line spells with the callee's name (a test framework's,
 an external base class's call back, a method named at run time): their sites
-have no arguments to check against the callee's signature."""
+have no arguments to check against the callee's signature (``runtime``: a call the
+language's runtime makes, Go's ``init``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,8 @@ BUILD_VARIANT_TAG = "build-variant"
 EMBEDS_TAG = "embeds"
 IMPLEMENTS_TAG = "implements"
 PACKAGE_TAG = "package"
+RUNTIME_TAG = "runtime"
+"""Tags a call the Go runtime makes (a package's ``init`` when it is loaded)."""
 """Tags the ``imports`` edge from a package to each of its files."""
 TEST_SUFFIX = "_test"
 _MAX_DEPTH = 12
@@ -155,6 +157,37 @@ def in_default_build(path: str, constraint: str | None) -> bool:
     return True
 
 
+LIBRARY_INTERFACES: dict[str, dict[str, int]] = {
+    "error": {"Error": 0},
+    "fmt.Stringer": {"String": 0},
+    "io.Reader": {"Read": 1},
+    "io.Writer": {"Write": 1},
+    "io.Closer": {"Close": 0},
+    "io.ReadCloser": {"Read": 1, "Close": 0},
+    "io.WriteCloser": {"Write": 1, "Close": 0},
+    "io.ReadWriter": {"Read": 1, "Write": 1},
+    "io.ReadWriteCloser": {"Read": 1, "Write": 1, "Close": 0},
+    "io.StringWriter": {"WriteString": 1},
+    "net/http.Handler": {"ServeHTTP": 2},
+    "net/http.ResponseWriter": {"Header": 0, "Write": 1, "WriteHeader": 1},
+    "net/http.FileSystem": {"Open": 1},
+    "net/http.RoundTripper": {"RoundTrip": 1},
+    "sort.Interface": {"Len": 0, "Less": 2, "Swap": 2},
+    "encoding/json.Marshaler": {"MarshalJSON": 0},
+    "encoding/json.Unmarshaler": {"UnmarshalJSON": 1},
+    "encoding.TextMarshaler": {"MarshalText": 0},
+    "encoding.TextUnmarshaler": {"UnmarshalText": 1},
+    "flag.Value": {"String": 0, "Set": 1},
+    "database/sql/driver.Valuer": {"Value": 0},
+    "database/sql.Scanner": {"Scan": 1},
+    "context.Context": {"Deadline": 0, "Done": 0, "Err": 0, "Value": 1},
+    "net.Listener": {"Accept": 0, "Close": 0, "Addr": 0},
+}
+"""Standard library interfaces by import path and name, with their methods'
+parameter counts: a call on a value declared with one reaches the constructed
+types of the repository that satisfy it (dispatch), as a call on one of the
+repository's own interfaces does."""
+
 _MAJOR = re.compile(r"^v[0-9]+$")
 _ASSERTION = re.compile(r"\.\(([^()]*)\)$")
 
@@ -194,6 +227,8 @@ class _File:
     receivers: dict[int, str] = field(default_factory=dict)
     """Method definition index -> its receiver's type name."""
     arities: dict[int, tuple[int, bool]] | None = None
+    external: dict[str, str] = field(default_factory=dict)
+    """Local name -> import path, for the imports of packages outside the repository."""
     ids: list[str] = field(default_factory=list)
     qualnames: list[str] = field(default_factory=list)
 
@@ -377,6 +412,8 @@ class GoResolver:
                     local = f".{len(file.imports)}"
                 if local != "_":
                     file.imports[local] = target
+                    if target is None:
+                        file.external[local] = imp.source
         for path, file in self._files.items():
             for scope, _, expression, how in file.facts.typed:
                 if how in ("constructs", "converts"):
@@ -387,6 +424,7 @@ class GoResolver:
         self._implementations_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._interfaces: list[Symbol] | None = None
         self._all_asserted: set[tuple[Symbol, Symbol]] | None = None
+        self._library_cache: dict[str, list[Symbol]] = {}
 
     # ---- packages ------------------------------------------------------------------
 
@@ -458,6 +496,9 @@ class GoResolver:
                 if not candidates and local.startswith(".") and target is not None:
                     candidates = self._top_level(target, bare)
         types = [s for s in candidates if self._kind(s) in ("class", "interface", "type")]
+        if len(types) > 1:
+            # a type two build variants declare: the default build's
+            types = [s for s in types if self._files[s[0]].default_build]
         return types[0] if len(types) == 1 else None
 
     def _kind(self, symbol: Symbol) -> str:
@@ -811,9 +852,63 @@ class GoResolver:
                 targets = [(targets[0][0], CERTAIN)]  # only one case's type has it
             tags = self._variant_tags([t for t, _ in targets])
             return targets, tags, overrides
+        if call:
+            interface = self._library_interface(path, scope, receiver)
+            if interface is not None:
+                return [], (), self._library_dispatch(interface, ref.name)
         if not call or self._external_receiver(path, scope, receiver):
             return [], (), []
         return self._by_name(ref.name), (NAME_MATCH_TAG,), []
+
+    def _library_interface(self, path: str, scope: int, receiver: str) -> str | None:
+        """The standard library interface a receiver (a variable, or a field of a
+        typed value) is declared with: ``net/http.Handler``, ``io.Writer``."""
+        head, dot, last = receiver.rpartition(".")
+        if not dot:
+            owner = self._local(path, scope, receiver)
+            typed = self._files[path].typed.get((owner, receiver), ()) if owner is not None else ()
+            written = [(path, e) for e, how in typed if how in ("annotated", "receiver")]
+        else:
+            holders = self._expression_types(path, scope, head, 0)
+            if len(holders) != 1:
+                return None
+            holder_path, index = holders[0]
+            written = [
+                (holder_path, e)
+                for e, how in self._files[holder_path].typed.get((index, last), ())
+                if how == "field"
+            ]
+        if len(written) != 1:
+            return None
+        where, expression = written[0]
+        package, _, name = _bare_type(expression).rpartition(".")
+        source = self._files[where].external.get(package) if package else ""
+        qualified = f"{source}.{name}" if source else name
+        return qualified if qualified in LIBRARY_INTERFACES else None
+
+    def _library_dispatch(self, interface: str, name: str) -> list[tuple[Symbol, float]]:
+        """A call of a library interface's method: the constructed types of the
+        repository with every method of the interface may be what runs."""
+        methods = LIBRARY_INTERFACES[interface]
+        if name not in methods:
+            return []
+        cached = self._library_cache.get(interface)
+        if cached is None:
+            cached = []
+            for candidate in sorted(self._constructed):
+                if self._kind(candidate) == "interface":
+                    continue
+                have = self._method_set(candidate)
+                if all(
+                    m in have and (a := self._arity(have[m][0][0])) is not None and a[0] == count
+                    for m, count in methods.items()
+                ):
+                    cached.append(candidate)
+            self._library_cache[interface] = cached
+        if len(cached) > _MAX_IMPLEMENTATIONS:
+            return []
+        reached = [m for t in cached for m in self._member(t, name)]
+        return dispatched(reached, CERTAIN)
 
     def _external_receiver(self, path: str, scope: int, receiver: str) -> bool:
         """Whether the receiver is known to be none of the repository's: an
@@ -946,7 +1041,7 @@ class GoResolver:
         entered: set[EntryPoint] = set()
         for ref in facts.references:
             targets, tags, overrides = self._resolve(path, ref)
-            if not targets:
+            if not targets and not overrides:
                 counts["unresolved"] += 1
                 continue
             if NAME_MATCH_TAG in tags:
@@ -956,7 +1051,11 @@ class GoResolver:
             else:
                 counts["resolved"] += 1
             source_id = PREFIX + path if ref.scope == MODULE_SCOPE else file.ids[ref.scope]
-            calls_type = ref.kind == "call" and all(self._kind(t) != "function" for t, _ in targets)
+            calls_type = (
+                ref.kind == "call"
+                and bool(targets)
+                and all(self._kind(t) != "function" for t, _ in targets)
+            )
             kind = "calls" if ref.kind == "call" and not calls_type else "references"
             if ref.kind in ("route", "command") and not tags:
                 entered.update(
@@ -986,6 +1085,17 @@ class GoResolver:
                     )
                 )
         edges += self._implements_edges(path)
+        for index, d in enumerate(defs):
+            if d.name == "init" and d.parent == MODULE_SCOPE and index not in file.receivers:
+                # the runtime runs a package's `init` functions when it is loaded
+                edges.append(
+                    Edge(module_id, file.ids[index], "calls", CERTAIN, d.start_line, (RUNTIME_TAG,))
+                )
+        if path.endswith(TEST_SUFFIX + ".go") and key == file.directory:
+            # a test file of the package itself is built with all its files
+            edges.append(
+                Edge(module_id, self._package_node(key), "imports", CERTAIN, 1, (PACKAGE_TAG,))
+            )
         return FileOutput(tuple(nodes), tuple(edges), counts, self._entry_points(path, entered))
 
     def _implements_edges(self, path: str) -> list[Edge]:

@@ -1,0 +1,3 @@
+module example.com/web
+
+go 1.19
