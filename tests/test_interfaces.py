@@ -16,12 +16,13 @@ from blast_radius.adapters.grammars import load_language
 from blast_radius.core.build import BuildOptions, file_interface, resolve_files
 from blast_radius.core.extract import extract_facts
 from blast_radius.core.facts import FileFacts
+from blast_radius.core.go_projects import go_projects
 from blast_radius.core.languages import LANGUAGES, language_for_path
 
 CASES_DIR = Path(__file__).resolve().parent.parent / "testdata"
 CASES = sorted(
     p.parent
-    for folder in ("python", "javascript", "typescript")
+    for folder in ("python", "javascript", "typescript", "go")
     for p in (CASES_DIR / folder).glob("*/EXPECTED")
 )
 COMPILED = {rule.name: load_language(rule) for rule in LANGUAGES}
@@ -41,7 +42,11 @@ def case_facts(case: Path) -> list[FileFacts]:
 def test_each_file_resolved_against_interfaces_renders_as_in_a_full_build(case: Path) -> None:
     facts = case_facts(case)
     paths = [f.path for f in facts]
-    options = BuildOptions()
+    go_mods = {
+        p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
+        for p in sorted(case.rglob("go.mod"))
+    }
+    options = BuildOptions(go=go_projects(go_mods))
     full = resolve_files(facts, [], paths, options)
     for item in facts:
         others = [file_interface(f)[0] for f in facts if f.path != item.path]

@@ -23,7 +23,7 @@ import json
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from blast_radius.core.facts import (
@@ -339,6 +339,12 @@ class GoResolver:
     ) -> None:
         self._projects = projects or GoProjects()
         self._files: dict[str, _File] = {}
+        self._type_cache: dict[tuple[str, str], Symbol | None] = {}
+        self._import_keys: dict[str, str | None] = {}
+        self._binding_types: dict[tuple[str, int, str], list[Symbol]] = {}
+        self._expression_cache: dict[tuple[str, int, str], list[Symbol]] = {}
+        self._active: set[tuple[int, str, int, str]] = set()
+        self._cycle = False
         ordered = sorted(facts, key=lambda f: f.path)
         every_folder = {posixpath.dirname(f.path) or "." for f in ordered}
         if not self._projects.roots:
@@ -425,15 +431,17 @@ class GoResolver:
         self._interfaces: list[Symbol] | None = None
         self._all_asserted: set[tuple[Symbol, Symbol]] | None = None
         self._library_cache: dict[str, list[Symbol]] = {}
+        self._interfaces_by_key: dict[str, list[Symbol]] | None = None
+        self._by_method: dict[str, list[Symbol]] | None = None
 
     # ---- packages ------------------------------------------------------------------
 
     def _import_key(self, import_path: str) -> str | None:
         """The package key of an import path inside the repository, else None."""
-        folder = self._projects.package_folder(import_path)
-        if folder is None or folder not in self._folders:
-            return None
-        return folder
+        if import_path not in self._import_keys:
+            folder = self._projects.package_folder(import_path)
+            self._import_keys[import_path] = folder if folder in self._folders else None
+        return self._import_keys[import_path]
 
     def _package_name(self, key: str | None) -> str:
         if key is None:
@@ -483,7 +491,14 @@ class GoResolver:
     def _type_named(self, path: str, scope: int, expression: str) -> Symbol | None:
         """The type an expression (``T``, ``*T``, ``pkg.T``, ``T[A]``) names."""
         # Types are never variables: a qualified type's package is an import of
-        # the file even where a local of the same name is in scope.
+        # the file even where a local of the same name is in scope (so the
+        # answer does not depend on the scope, and is kept per file).
+        key = (path, expression)
+        if key not in self._type_cache:
+            self._type_cache[key] = self._type_named_uncached(path, expression)
+        return self._type_cache[key]
+
+    def _type_named_uncached(self, path: str, expression: str) -> Symbol | None:
         bare = _bare_type(expression)
         head, dot, last = bare.partition(".")
         file = self._files[path]
@@ -629,18 +644,51 @@ class GoResolver:
         local = self._local(path, scope, name)
         if local is not None:
             holders = [(path, local)]
+            key: tuple[str, int, str] = (path, local, name)
         elif self._lookup(path, scope, name) == "value":
             # a package-level `var`, typed in whichever file of the package holds it
-            key = self._files[path].package_key
-            holders = [(p, MODULE_SCOPE) for p in self._package_files.get(key, ())]
+            package = self._files[path].package_key
+            holders = [(p, MODULE_SCOPE) for p in self._package_files.get(package, ())]
+            key = (package, MODULE_SCOPE, name)
         else:
             return []
-        found: list[Symbol] = []
-        for holder_path, owner in holders:
-            for target in self._typed_targets(holder_path, owner, name, depth):
-                if target not in found:
-                    found.append(target)
-        return found
+
+        def compute() -> list[Symbol]:
+            found: list[Symbol] = []
+            for holder_path, owner in holders:
+                for target in self._typed_targets(holder_path, owner, name, depth):
+                    if target not in found:
+                        found.append(target)
+            return found
+
+        return self._memo(self._binding_types, key, compute)
+
+    def _memo(
+        self,
+        cache: dict[tuple[str, int, str], list[Symbol]],
+        key: tuple[str, int, str],
+        compute: Callable[[], list[Symbol]],
+    ) -> list[Symbol]:
+        active = (id(cache), *key)
+        """``compute()`` once per key. A key met again while it is being computed
+        (``x := y; y := x``) is unknown, and what was computed through that cycle
+        is not kept: the answer must not depend on where resolution started."""
+        cached = cache.get(key)
+        if cached is not None:
+            return cached
+        if active in self._active:
+            self._cycle = True
+            return []
+        self._active.add(active)
+        outer, self._cycle = self._cycle, False
+        try:
+            result = compute()
+        finally:
+            self._active.discard(active)
+        if not self._cycle:
+            cache[key] = result
+        self._cycle = self._cycle or outer
+        return result
 
     def _typed_targets(self, path: str, owner: int, name: str, depth: int) -> list[Symbol]:
         """The types the typed facts of one binding give."""
@@ -681,9 +729,18 @@ class GoResolver:
 
     def _expression_types(self, path: str, scope: int, expression: str, depth: int) -> list[Symbol]:
         """The types of what a receiver expression (``s``, ``s.db``, ``f()``,
-        ``s.repo().conn``) evaluates to."""
+        ``s.repo().conn``) evaluates to (kept per scope: each is computed once)."""
         if depth > _MAX_DEPTH:
             return []
+        return self._memo(
+            self._expression_cache,
+            (path, scope, expression),
+            lambda: self._expression_types_uncached(path, scope, expression, depth),
+        )
+
+    def _expression_types_uncached(
+        self, path: str, scope: int, expression: str, depth: int
+    ) -> list[Symbol]:
         asserted = _ASSERTION.search(expression)
         if asserted is not None:  # `sh.(Square).Side()`
             named = self._type_named(path, scope, asserted.group(1))
@@ -773,15 +830,22 @@ class GoResolver:
         """The constructed types of the repository whose method sets satisfy it."""
         cached = self._implementations_cache.get(interface)
         if cached is None:
-            cached = tuple(
-                sorted(
-                    t
-                    for t in self._constructed
-                    if self._kind(t) != "interface" and self._satisfies(t, interface)
-                )
-            )
+            names = sorted(self._method_set(interface))
+            candidates = self._constructed_with(names[0]) if names else []
+            cached = tuple(t for t in candidates if self._satisfies(t, interface))
             self._implementations_cache[interface] = cached
         return cached
+
+    def _constructed_with(self, name: str) -> list[Symbol]:
+        """The constructed types (no interfaces) whose method sets have ``name``,
+        in order."""
+        if self._by_method is None:
+            self._by_method = {}
+            for t in sorted(self._constructed):
+                if self._kind(t) != "interface":
+                    for method in self._method_set(t):
+                        self._by_method.setdefault(method, []).append(t)
+        return self._by_method.get(name, [])
 
     def _asserted(self, path: str) -> set[tuple[Symbol, Symbol]]:
         """(type, interface) pairs a file asserts with ``var _ I = (*T)(nil)``."""
@@ -895,9 +959,7 @@ class GoResolver:
         cached = self._library_cache.get(interface)
         if cached is None:
             cached = []
-            for candidate in sorted(self._constructed):
-                if self._kind(candidate) == "interface":
-                    continue
+            for candidate in self._constructed_with(min(methods)):
                 have = self._method_set(candidate)
                 if all(
                     m in have and (a := self._arity(have[m][0][0])) is not None and a[0] == count
@@ -1105,13 +1167,26 @@ class GoResolver:
         if self._all_asserted is None:
             self._all_asserted = {pair for other in self._files for pair in self._asserted(other)}
         asserted = {pair for pair in self._all_asserted if pair[0][0] == path}
+        if self._interfaces_by_key is None:
+            # an interface is looked at only for types having its first method
+            self._interfaces_by_key = {}
+            for interface in self._all_interfaces():
+                names = sorted(self._method_set(interface))
+                if names:
+                    self._interfaces_by_key.setdefault(names[0], []).append(interface)
         edges = []
         for index, d in enumerate(file.facts.definitions):
             if d.parent != MODULE_SCOPE or d.kind not in ("class", "type"):
                 continue
             symbol = (path, index)
             embedded = set(self._embedded(symbol))
-            for interface in self._all_interfaces():
+            candidates = {
+                i
+                for name in self._method_set(symbol)
+                for i in self._interfaces_by_key.get(name, ())
+            }
+            candidates |= {i for s, i in asserted if s == symbol}
+            for interface in sorted(candidates):
                 if interface in embedded:
                     continue  # embedding it says more: the `embeds` edge
                 if (symbol, interface) in asserted:
