@@ -17,7 +17,8 @@ to the repository root (``.`` for the root):
   the dependencies are dropped. The pairs of all builds are united;
 * ours: ``python -m blast_radius graph REPO --format json --no-cache --jobs N``,
   keeping the ``imports`` edges from a file module node ``go:<path>.go`` to a
-  package node ``go:<dir>`` (kind ``package``). The importer is the file's
+  package node ``go:<dir>`` (kind ``package``), but those tagged ``package``
+  (a package's own test file built with it: no import statement). The importer is the file's
   directory, or ``<dir>_test`` when the file's package clause says
   ``package x_test`` (the script reads the clause itself); the imported
   package is ``<dir>``. Only files that some oracle build compiles
@@ -210,8 +211,8 @@ def read_ours(graph: dict[str, Any], repo: Path, oracle: Oracle) -> Ours:
             ours.packages.add(nid[3:])
     keys: dict[str, str] = {}
     for e in graph.get("edges", []):
-        if e.get("kind") != "imports":
-            continue
+        if e.get("kind") != "imports" or "package" in (e.get("tags") or ()):
+            continue  # a package's edges to its files and its own test files': no import
         src, dst = str(e["source"]), str(e["target"])
         if not (src.startswith("go:") and src.endswith(".go")):
             continue
