@@ -247,6 +247,14 @@ def test_go_parameter_added_breaks_the_calls_that_do_not_pass_it(
     ]
 
 
+def test_go_subtest_reached_runs_its_test(scenario: Callable[[str], Path]) -> None:
+    root = scenario("go_subtest")
+    report = impact(root)
+    assert changes(report) == {("go:calc:Sub", "body")}
+    assert [t["id"] for t in report["tests"]] == ["calc/calc_test.go::TestCalc/subtracts"]
+    assert "go test ./calc -run '^(TestCalc)$'" in impact(root, fmt="markdown")
+
+
 def test_rename_plus_edit(scenario: Callable[[str], Path]) -> None:
     report = impact(scenario("rename_plus_edit"))
     found = {c["id"]: c for c in report["changed"]}

@@ -296,7 +296,9 @@ def check_test_command(
     for test in report.tests:
         if test.path in go_files:
             folder = "./" + test.path.rpartition("/")[0] if "/" in test.path else "."
-            go_tests.setdefault(folder, []).append(test.id.rpartition("::")[2])
+            name = test.id.rpartition("::")[2].split("/", 1)[0]
+            if name not in go_tests.setdefault(folder, []):
+                go_tests[folder].append(name)
     for command in commands:
         lines = command.splitlines()
         assert [shlex.split(line) for line in lines if not line.startswith("go ")] == [

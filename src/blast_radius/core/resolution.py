@@ -9,7 +9,7 @@ written once so that a confidence means the same everywhere.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 CERTAIN = 1.0
 """Scope, import and class rules bind the name to exactly one definition."""
@@ -37,6 +37,8 @@ DISPATCH_TAG = "dispatch"
 """Tags a call that reaches an override only if the receiver is a subclass instance."""
 
 T = TypeVar("T", bound=Hashable)
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
 def name_matches(name: str, candidates: Sequence[T]) -> list[tuple[T, float]]:
@@ -72,3 +74,37 @@ def ancestors(start: T, bases: Callable[[T], Sequence[T]], limit: int = 200) -> 
         order.append(current)
         stack.extend(reversed(bases(current)))
     return order
+
+
+class CycleMemo(Generic[K, V]):
+    """Values computed once per key, for inferences that may run in a circle
+    (``x := y; y := x``, a type through its own field).
+
+    A key asked for while it is being computed gets ``unknown``, and nothing
+    computed through that circle is kept: kept values must not depend on where
+    resolution started, or a file resolved alone would differ from a full build.
+    """
+
+    def __init__(self, unknown: Callable[[], V]) -> None:
+        self._unknown = unknown
+        self._values: dict[K, V] = {}
+        self._active: set[K] = set()
+        self._cycle = False
+
+    def get(self, key: K, compute: Callable[[], V]) -> V:
+        """The value of ``key``, computed by ``compute()`` when not kept."""
+        if key in self._values:
+            return self._values[key]
+        if key in self._active:
+            self._cycle = True
+            return self._unknown()
+        self._active.add(key)
+        outer, self._cycle = self._cycle, False
+        try:
+            value = compute()
+        finally:
+            self._active.discard(key)
+        if not self._cycle:
+            self._values[key] = value
+        self._cycle = self._cycle or outer
+        return value

@@ -23,7 +23,7 @@ import json
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from blast_radius.core.facts import (
@@ -40,6 +40,7 @@ from blast_radius.core.resolution import (
     CERTAIN,
     DISPATCH_TAG,
     NAME_MATCH_TAG,
+    CycleMemo,
     dispatched,
     name_matches,
 )
@@ -48,6 +49,8 @@ PREFIX = "go:"
 BUILD_VARIANT_TAG = "build-variant"
 EMBEDS_TAG = "embeds"
 IMPLEMENTS_TAG = "implements"
+SUBTEST = "titled"
+"""The trait of a definition named by a string: a ``t.Run`` subtest."""
 PACKAGE_TAG = "package"
 RUNTIME_TAG = "runtime"
 """Tags a call the Go runtime makes (a package's ``init`` when it is loaded)."""
@@ -269,15 +272,17 @@ def go_definition_ids(
 ) -> tuple[list[str], list[str]]:
     """Qualified names and node ids of a file's definitions.
 
-    A method is ``Type.Method``; a definition in a file outside the default
-    build carries ``@<file name>``; ``init`` always does (a package may have
-    many). An anonymous scope takes its parent's name and id.
+    A method is ``Type.Method``; a subtest ``TestX/name`` (spaces as ``_``, as
+    ``go test`` names it); a definition in a file outside the default build
+    carries ``@<file name>``; ``init`` always does (a package may have many).
+    An anonymous scope takes its parent's name and id.
     """
     path = facts.path
     key = package_key(path, _package_clause(facts))
     if default_build is None:
         default_build = in_default_build(path, _constraint(facts))
     receivers = _receivers(facts)
+    subtests = {index for index, trait in facts.traits if trait == SUBTEST}
     suffix = "" if default_build else "@" + posixpath.basename(path)
     qualnames: list[str] = []
     ids: list[str] = []
@@ -288,6 +293,8 @@ def go_definition_ids(
             continue
         if d.parent == MODULE_SCOPE:
             qualname = receivers[index] + "." + d.name if index in receivers else d.name
+        elif index in subtests:
+            qualname = qualnames[d.parent] + "/" + re.sub(r"\s", "_", d.name)
         elif qualnames[d.parent] == path:  # inside a function literal at package level
             qualname = d.name
         else:
@@ -298,6 +305,12 @@ def go_definition_ids(
         qualnames.append(qualname)
         ids.append(f"{PREFIX}{key}:{qualname}{name_suffix}")
     return qualnames, ids
+
+
+def _node_name(name: str, qualname: str) -> str:
+    """A node's name: a subtest is named as ``go test`` runs it (``TestX/name``),
+    so that it reads, and counts, as a test."""
+    return qualname if "/" in qualname else name
 
 
 def _node_kind(facts: FileFacts, index: int, receivers: dict[int, str]) -> str:
@@ -341,10 +354,8 @@ class GoResolver:
         self._files: dict[str, _File] = {}
         self._type_cache: dict[tuple[str, str], Symbol | None] = {}
         self._import_keys: dict[str, str | None] = {}
-        self._binding_types: dict[tuple[str, int, str], list[Symbol]] = {}
-        self._expression_cache: dict[tuple[str, int, str], list[Symbol]] = {}
-        self._active: set[tuple[int, str, int, str]] = set()
-        self._cycle = False
+        self._inferred: CycleMemo[tuple[str, str, int, str], list[Symbol]] = CycleMemo(list)
+        """The types of bindings and receiver expressions, by kind and place."""
         ordered = sorted(facts, key=lambda f: f.path)
         every_folder = {posixpath.dirname(f.path) or "." for f in ordered}
         if not self._projects.roots:
@@ -661,34 +672,7 @@ class GoResolver:
                         found.append(target)
             return found
 
-        return self._memo(self._binding_types, key, compute)
-
-    def _memo(
-        self,
-        cache: dict[tuple[str, int, str], list[Symbol]],
-        key: tuple[str, int, str],
-        compute: Callable[[], list[Symbol]],
-    ) -> list[Symbol]:
-        active = (id(cache), *key)
-        """``compute()`` once per key. A key met again while it is being computed
-        (``x := y; y := x``) is unknown, and what was computed through that cycle
-        is not kept: the answer must not depend on where resolution started."""
-        cached = cache.get(key)
-        if cached is not None:
-            return cached
-        if active in self._active:
-            self._cycle = True
-            return []
-        self._active.add(active)
-        outer, self._cycle = self._cycle, False
-        try:
-            result = compute()
-        finally:
-            self._active.discard(active)
-        if not self._cycle:
-            cache[key] = result
-        self._cycle = self._cycle or outer
-        return result
+        return self._inferred.get(("binding", *key), compute)
 
     def _typed_targets(self, path: str, owner: int, name: str, depth: int) -> list[Symbol]:
         """The types the typed facts of one binding give."""
@@ -732,9 +716,8 @@ class GoResolver:
         ``s.repo().conn``) evaluates to (kept per scope: each is computed once)."""
         if depth > _MAX_DEPTH:
             return []
-        return self._memo(
-            self._expression_cache,
-            (path, scope, expression),
+        return self._inferred.get(
+            ("expression", path, scope, expression),
             lambda: self._expression_types_uncached(path, scope, expression, depth),
         )
 
@@ -1084,7 +1067,7 @@ class GoResolver:
                 Node(
                     symbol_id,
                     _node_kind(facts, index, file.receivers),
-                    d.name,
+                    _node_name(d.name, file.qualnames[index]),
                     file.qualnames[index],
                     path,
                     d.start_line,
@@ -1236,7 +1219,7 @@ def go_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, in
     """(id, kind, name, start, end, body line) of a file's symbols, as graph nodes name them."""
     if not_go_code(facts.path):
         return []
-    _, ids = go_definition_ids(facts)
+    qualnames, ids = go_definition_ids(facts)
     receivers = _receivers(facts)
     seen: set[str] = set()
     found = []
@@ -1248,7 +1231,7 @@ def go_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, in
             (
                 ids[index],
                 _node_kind(facts, index, receivers),
-                d.name,
+                _node_name(d.name, qualnames[index]),
                 d.start_line,
                 d.end_line,
                 d.body_line,

@@ -356,7 +356,8 @@ def _go_test_commands(tests: Sequence[TestHit]) -> list[str]:
     packages, and selects their tests by name (benchmarks with ``-bench``)."""
     by_folder: dict[str, tuple[set[str], set[str]]] = {}
     for test in tests:
-        name = test.id.rpartition("::")[2].split("@", 1)[0]
+        # a subtest (`TestX/case`) runs with its test
+        name = test.id.rpartition("::")[2].split("@", 1)[0].split("/", 1)[0]
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
             continue
         folder = posixpath.dirname(test.path)

@@ -31,6 +31,27 @@
   (method_elem name: (field_identifier) @name parameters: (parameter_list) @parameters)
     @definition.function)
 
+; A subtest, `t.Run("adds two", func(t *testing.T) {...})`: a definition named
+; by its title (which binds no name), in the test around it.
+(call_expression
+  function: (selector_expression field: (field_identifier) @_run)
+  arguments: (argument_list
+    .
+    (interpreted_string_literal (interpreted_string_literal_content) @name)
+    .
+    (func_literal body: (block) @body)
+    .)
+  (#eq? @_run "Run")) @definition.function
+(call_expression
+  function: (selector_expression field: (field_identifier) @_run)
+  arguments: (argument_list
+    .
+    (interpreted_string_literal (interpreted_string_literal_content))
+    .
+    (func_literal)
+    .)
+  (#eq? @_run "Run")) @trait.titled
+
 ; A function literal binds names of its own; what it calls belongs to the
 ; function around it.
 (func_literal body: (block)) @definition.scope
@@ -106,10 +127,27 @@
   (literal_element
     (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)
     @reference.value))
-(expression_list (identifier) @name @reference.value)
-(expression_list
-  (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)
-  @reference.value)
+; (right-hand sides and results only: what a left-hand side names is assigned)
+(return_statement (expression_list (identifier) @name @reference.value))
+(return_statement
+  (expression_list
+    (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)
+    @reference.value))
+(assignment_statement right: (expression_list (identifier) @name @reference.value))
+(assignment_statement
+  right: (expression_list
+    (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)
+    @reference.value))
+(short_var_declaration right: (expression_list (identifier) @name @reference.value))
+(short_var_declaration
+  right: (expression_list
+    (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)
+    @reference.value))
+(var_spec value: (expression_list (identifier) @name @reference.value))
+(var_spec
+  value: (expression_list
+    (selector_expression operand: (identifier) @receiver field: (field_identifier) @name)
+    @reference.value))
 
 ; ---- bindings ------------------------------------------------------------
 (parameter_declaration name: (identifier) @local.binding)

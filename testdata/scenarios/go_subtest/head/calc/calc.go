@@ -1,0 +1,7 @@
+package calc
+
+func Add(a, b int) int { return a + b }
+
+func Sub(a, b int) int {
+	return -(b - a)
+}
