@@ -311,10 +311,16 @@ def init_name(path: str) -> str:
 
 
 def _canonical(node_id: str, node: dict[str, Any] | None) -> str:
-    """Our id, with every ``init`` (``go:p:init``, ``go:p:init@f.go``) as ``init@<file>``."""
+    """Our id, with every ``init`` (``go:p:init``, ``go:p:init@f.go``) as ``init@<file>``,
+    and a subtest (``go:p:TestX/case``) as its test: callgraph's closure of the
+    ``t.Run`` call belongs to the test function."""
     key, _, qual = node_id[3:].partition(":")
     if node is not None and (qual == "init" or qual.startswith("init@")):
         return f"go:{key}:{init_name(str(node.get('path') or ''))}"
+    if "/" in qual:
+        test, _, rest = qual.partition("/")
+        variant = rest.rpartition("@")[2] if "@" in rest else ""
+        return f"go:{key}:{test}" + (f"@{variant}" if variant else "")
     return node_id
 
 
