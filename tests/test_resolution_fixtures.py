@@ -24,7 +24,13 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = REPO_ROOT / "testdata"
-PREFIXES = {"python": "python:", "javascript": "js:", "typescript": "js:", "go": "go:"}
+PREFIXES = {
+    "python": "python:",
+    "javascript": "js:",
+    "typescript": "js:",
+    "go": "go:",
+    "java": "java:",
+}
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))
 

@@ -43,6 +43,12 @@ from blast_radius.core.resolve_go import (
     go_interface_digest,
     go_symbols,
 )
+from blast_radius.core.resolve_java import (
+    JavaResolver,
+    java_interface,
+    java_interface_digest,
+    java_symbols,
+)
 from blast_radius.core.resolve_javascript import (
     JavaScriptResolver,
     javascript_interface,
@@ -150,6 +156,12 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=javascript_interface,
         interface_digest=javascript_interface_digest,
         symbols=javascript_symbols,
+    ),
+    "java": Ecosystem(
+        create=lambda facts, paths, options: JavaResolver(facts, paths),
+        interface=java_interface,
+        interface_digest=java_interface_digest,
+        symbols=java_symbols,
     ),
     "go": Ecosystem(
         create=lambda facts, paths, options: GoResolver(facts, paths, options.go),

@@ -160,12 +160,27 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         source_folders=("build", "dist"),
         test_runner="go",
     ),
+    LanguageRule(
+        name="java",
+        extensions=(".java",),
+        grammar_module="tree_sitter_java",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="java",
+        line_comment="//",
+        # Surefire's default includes
+        test_files=("Test*.java", "*Test.java", "*Tests.java", "*TestCase.java"),
+        # every method of a test class (JUnit's `@Test` methods are not told apart yet)
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        checks_signatures=False,
+    ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 
 UNREAD_LANGUAGES: dict[str, str] = {
-    ".java": "Java", ".kt": "Kotlin", ".kts": "Kotlin", ".cs": "C#",
+    ".kt": "Kotlin", ".kts": "Kotlin", ".cs": "C#",
     ".rs": "Rust", ".rb": "Ruby", ".php": "PHP", ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",

@@ -1,0 +1,584 @@
+"""Resolve Java facts into graph nodes and edges.
+
+A type is named by its package and nesting (``com.acme.billing.Invoice``,
+``Invoice.Line``), wherever its file sits. A simple type name is looked up
+as Java does: the enclosing types and their member types, single-type
+imports, the same package, then on-demand imports (``java.lang`` is outside
+the repository). Receivers are typed by what the code declares: parameters,
+locals, fields, ``new``, and one step of a method's declared result. A call
+on a value of a known type binds to the method of that type or its nearest
+ancestor, and reaches the overrides in subtypes at a split confidence.
+Overloads of one name in one type are one node for now.
+
+Node ids: ``java:<path>`` for a file, ``java:<fqn>`` for a type and
+``java:<fqn>.<method>`` for a method (``Invoice.Invoice`` is a constructor);
+see ``testdata/java/README.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from blast_radius.core.facts import ANONYMOUS_SCOPE, MODULE_SCOPE, FileFacts, Reference
+from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
+from blast_radius.core.resolution import (
+    ANNOTATED_CONFIDENCE,
+    CERTAIN,
+    DISPATCH_TAG,
+    NAME_MATCH_TAG,
+    ancestors,
+    dispatched,
+    name_matches,
+)
+
+PREFIX = "java:"
+IMPLEMENTS_TAG = "implements"
+TYPE_KINDS = ("class", "interface")
+_GENERIC = re.compile(r"[<\[(]")
+
+Symbol = tuple[str, int]
+"""A definition: (file path, definition index), or (path, MODULE_SCOPE) for a file."""
+
+
+def _bare(expression: str) -> str:
+    """``java.util.List<Item>`` as ``java.util.List``; ``make(a)`` as ``make``."""
+    return _GENERIC.split(expression, maxsplit=1)[0].strip()
+
+
+def _package(facts: FileFacts) -> str:
+    for scope, _, expression, how in facts.typed:
+        if how == "package" and scope == MODULE_SCOPE:
+            return expression.replace(" ", "")
+    return ""
+
+
+def java_definition_ids(facts: FileFacts) -> tuple[list[str], list[str]]:
+    """Qualified names (``com.acme.Invoice.total``) and node ids of a file's
+    definitions; an anonymous scope takes its parent's."""
+    package = _package(facts)
+    qualnames: list[str] = []
+    ids: list[str] = []
+    for d in facts.definitions:
+        if d.kind == ANONYMOUS_SCOPE:
+            qualnames.append(facts.path if d.parent == MODULE_SCOPE else qualnames[d.parent])
+            ids.append(PREFIX + facts.path if d.parent == MODULE_SCOPE else ids[d.parent])
+            continue
+        if d.parent == MODULE_SCOPE or qualnames[d.parent] == facts.path:
+            qualname = f"{package}.{d.name}" if package else d.name
+        else:
+            qualname = qualnames[d.parent] + "." + d.name
+        qualnames.append(qualname)
+        ids.append(PREFIX + qualname)
+    return qualnames, ids
+
+
+def _node_kind(facts: FileFacts, index: int) -> str:
+    d = facts.definitions[index]
+    parent_kind = facts.definitions[d.parent].kind if d.parent != MODULE_SCOPE else ""
+    return "method" if d.kind == "function" and parent_kind in TYPE_KINDS else d.kind
+
+
+@dataclass(slots=True)
+class _File:
+    facts: FileFacts
+    package: str
+    qualnames: list[str] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+    single: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Imported simple name -> (owner, member): a type of a package, or a static member."""
+    on_demand: list[str] = field(default_factory=list)
+    children: dict[int, dict[str, list[int]]] = field(default_factory=dict)
+    bindings: dict[int, set[str]] = field(default_factory=dict)
+    typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
+
+
+class JavaResolver:
+    """Resolves the facts of every Java file into graph parts."""
+
+    def __init__(self, facts: Sequence[FileFacts], all_paths: Iterable[str]) -> None:
+        self._files: dict[str, _File] = {}
+        self._types: dict[str, Symbol] = {}
+        """Fully qualified type name -> its definition."""
+        self._methods_by_name: dict[str, list[Symbol]] = {}
+        for item in sorted(facts, key=lambda f: f.path):
+            file = _File(item, _package(item))
+            file.qualnames, file.ids = java_definition_ids(item)
+            for index, d in enumerate(item.definitions):
+                if d.kind == ANONYMOUS_SCOPE:
+                    continue
+                file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
+                if d.kind in TYPE_KINDS:
+                    self._types.setdefault(file.qualnames[index], (item.path, index))
+                elif (
+                    d.kind == "function"
+                    and d.parent != MODULE_SCOPE
+                    and item.definitions[d.parent].kind in TYPE_KINDS
+                    and d.name != item.definitions[d.parent].name
+                ):
+                    self._methods_by_name.setdefault(d.name, []).append((item.path, index))
+            for imp in item.imports:
+                if imp.name == "*":
+                    file.on_demand.append(imp.source)
+                elif imp.name:
+                    file.single[imp.name] = (imp.source, imp.name)
+            for scope, name in item.bindings:
+                file.bindings.setdefault(scope, set()).add(name)
+            for scope, name, expression, how in item.typed:
+                if how != "package":
+                    file.typed.setdefault((scope, name), []).append((expression, how))
+            self._files[item.path] = file
+        self._packages = {f.package for f in self._files.values()}
+        self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
+        self._subtypes: dict[Symbol, list[Symbol]] | None = None
+
+    # ---- types ----------------------------------------------------------------
+
+    def _kind(self, symbol: Symbol) -> str:
+        if symbol[1] == MODULE_SCOPE:
+            return "module"
+        return self._files[symbol[0]].facts.definitions[symbol[1]].kind
+
+    def _enclosing_types(self, path: str, scope: int) -> list[int]:
+        """The types around ``scope``, innermost first."""
+        defs = self._files[path].facts.definitions
+        found = []
+        current = scope
+        while current != MODULE_SCOPE:
+            if defs[current].kind in TYPE_KINDS:
+                found.append(current)
+            current = defs[current].parent
+        return found
+
+    def _type(self, path: str, scope: int, expression: str) -> Symbol | None:
+        """The type a name (``Invoice``, ``Invoice.Line``, ``com.acme.Invoice``)
+        means in ``scope``, in Java's order of lookup."""
+        name = _bare(expression)
+        head, dot, rest = name.partition(".")
+        found = self._simple_type(path, scope, head)
+        if found is None and dot:
+            return self._types.get(name)  # a fully qualified name
+        for part in rest.split(".") if dot else ():
+            if found is None:
+                return None
+            found = self._member_type(found, part)
+        return found
+
+    def _simple_type(self, path: str, scope: int, name: str) -> Symbol | None:
+        file = self._files[path]
+        for owner in self._enclosing_types(path, scope):
+            if file.facts.definitions[owner].name == name:
+                return (path, owner)
+            member = self._member_type((path, owner), name)
+            if member is not None:
+                return member
+        imported = file.single.get(name)
+        if imported is not None:
+            found = self._types.get(f"{imported[0]}.{imported[1]}")
+            if found is not None:
+                return found
+        local = self._types.get(f"{file.package}.{name}" if file.package else name)
+        if local is not None:
+            return local
+        candidates = {
+            found
+            for owner in file.on_demand
+            if (found := self._types.get(f"{owner}.{name}")) is not None
+        }
+        return candidates.pop() if len(candidates) == 1 else None
+
+    def _member_type(self, owner: Symbol, name: str) -> Symbol | None:
+        for klass in ancestors(owner, self._bases):
+            file = self._files[klass[0]]
+            for index in file.children.get(klass[1], {}).get(name, ()):
+                if file.facts.definitions[index].kind in TYPE_KINDS:
+                    return (klass[0], index)
+        return None
+
+    def _bases(self, cls: Symbol) -> tuple[Symbol, ...]:
+        cached = self._bases_cache.get(cls)
+        if cached is not None:
+            return cached
+        self._bases_cache[cls] = ()
+        file = self._files[cls[0]]
+        scope = file.facts.definitions[cls[1]].parent
+        found = []
+        for base in file.facts.bases:
+            if base.definition == cls[1]:
+                target = self._type(cls[0], scope, base.expression)
+                if target is not None and target != cls and target not in found:
+                    found.append(target)
+        result = tuple(found)
+        self._bases_cache[cls] = result
+        return result
+
+    def _methods(self, cls: Symbol, name: str, skip_self: bool = False) -> list[Symbol]:
+        """The methods named ``name`` of the nearest type in ``cls``'s ancestry
+        declaring one (overloads together)."""
+        chain = ancestors(cls, self._bases)
+        for klass in chain[1:] if skip_self else chain:
+            file = self._files[klass[0]]
+            found = [
+                (klass[0], index)
+                for index in file.children.get(klass[1], {}).get(name, ())
+                if file.facts.definitions[index].kind == "function"
+            ]
+            if found:
+                return found
+        return []
+
+    def _overrides(self, cls: Symbol, name: str) -> list[Symbol]:
+        """Methods named ``name`` declared in the subtypes of ``cls``."""
+        if self._subtypes is None:
+            self._subtypes = {}
+            for symbol in sorted(self._types.values()):
+                for base in self._bases(symbol):
+                    self._subtypes.setdefault(base, []).append(symbol)
+        found: list[Symbol] = []
+        seen = {cls}
+        todo = list(self._subtypes.get(cls, ()))
+        while todo:
+            sub = todo.pop(0)
+            if sub in seen:
+                continue
+            seen.add(sub)
+            file = self._files[sub[0]]
+            found += [
+                (sub[0], i)
+                for i in file.children.get(sub[1], {}).get(name, ())
+                if file.facts.definitions[i].kind == "function"
+            ]
+            todo += self._subtypes.get(sub, [])
+        return found
+
+    # ---- values -------------------------------------------------------------------
+
+    def _local(self, path: str, scope: int, name: str) -> int | None:
+        """The scope declaring a local or parameter ``name`` seen from ``scope``
+        (within the innermost method), if any."""
+        file = self._files[path]
+        defs = file.facts.definitions
+        current = scope
+        while current != MODULE_SCOPE and defs[current].kind not in TYPE_KINDS:
+            if name in file.bindings.get(current, ()) or (current, name) in file.typed:
+                return current
+            current = defs[current].parent
+        return None
+
+    def _field(self, cls: Symbol, name: str) -> Symbol | None:
+        """The type of field ``name`` of ``cls`` or an ancestor."""
+        for klass in ancestors(cls, self._bases):
+            file = self._files[klass[0]]
+            for expression, how in file.typed.get((klass[1], name), ()):
+                if how == "field":
+                    return self._type(klass[0], klass[1], expression)
+        return None
+
+    def _field_named(self, path: str, scope: int, name: str) -> Symbol | None:
+        """The type of a field ``name`` of an enclosing type, if there is one."""
+        for enclosing in self._enclosing_types(path, scope):
+            found = self._field((path, enclosing), name)
+            if found is not None:
+                return found
+        return None
+
+    def _this_type(self, path: str, scope: int) -> Symbol | None:
+        enclosing = self._enclosing_types(path, scope)
+        return (path, enclosing[0]) if enclosing else None
+
+    def _variable(self, path: str, scope: int, name: str) -> tuple[Symbol, float] | None:
+        """The type of a local, a parameter, or a field of the enclosing types."""
+        owner = self._local(path, scope, name)
+        file = self._files[path]
+        if owner is not None:
+            for expression, how in file.typed.get((owner, name), ()):
+                if how == "annotated" and _bare(expression) != "var":
+                    found = self._type(path, owner, expression)
+                    return (found, CERTAIN) if found is not None else None
+                if how == "constructed":
+                    found = self._type(path, owner, expression)
+                    return (found, CERTAIN) if found is not None else None
+                if how == "called":
+                    returned = self._returned(path, owner, _bare(expression))
+                    if returned is not None:
+                        return returned
+            return None
+        for enclosing in self._enclosing_types(path, scope):
+            found = self._field((path, enclosing), name)
+            if found is not None:
+                return found, CERTAIN
+        return None
+
+    def _returned(self, path: str, scope: int, callee: str) -> tuple[Symbol, float] | None:
+        """What calling ``callee`` (``make``, ``repo.find``) gives, by its declared
+        result: one step."""
+        head, dot, name = callee.rpartition(".")
+        if dot:
+            holder = self._expression(path, scope, head)
+            methods = self._methods(holder[0], name) if holder is not None else []
+        else:
+            this = self._this_type(path, scope)
+            methods = self._methods(this, name) if this is not None else []
+        for method in methods[:1]:
+            file = self._files[method[0]]
+            for index, expression, how in file.facts.returns:
+                if index == method[1] and how == "annotated":
+                    found = self._type(method[0], method[1], expression)
+                    if found is not None:
+                        return found, ANNOTATED_CONFIDENCE
+        return None
+
+    def _expression(self, path: str, scope: int, expression: str) -> tuple[Symbol, float] | None:
+        """The type of a receiver: ``this``, a variable, ``a.b`` fields, ``f()``."""
+        if expression == "this":
+            this = self._this_type(path, scope)
+            return (this, CERTAIN) if this is not None else None
+        if expression.endswith("()"):
+            return self._returned(path, scope, expression[:-2])
+        head, dot, last = expression.rpartition(".")
+        if not dot:
+            return self._variable(path, scope, expression)
+        holder = self._expression(path, scope, head)
+        if holder is None:
+            return None
+        found = self._field(holder[0], last)
+        return (found, holder[1]) if found is not None else None
+
+    # ---- references -------------------------------------------------------------------
+
+    def _resolve(
+        self, path: str, ref: Reference
+    ) -> tuple[list[tuple[Symbol, float]], tuple[str, ...], list[tuple[Symbol, float]]]:
+        scope = ref.scope
+        receiver = ref.receiver
+        this = self._this_type(path, scope)
+        if ref.name in ("this", "super") and receiver is None:
+            if this is None:
+                return [], (), []
+            owner = this if ref.name == "this" else next(iter(self._bases(this)), None)
+            if owner is None:
+                return [], (), []
+            name = self._files[owner[0]].facts.definitions[owner[1]].name
+            return [(m, CERTAIN) for m in self._methods(owner, name)[:1]], (), []
+        if receiver is None:
+            type_symbol = self._type(path, scope, ref.name)
+            if type_symbol is not None and ref.kind == "call":
+                return self._construction(type_symbol), (), []
+            if ref.kind != "call":
+                return [], (), []
+            return self._unqualified(path, scope, ref.name), (), []
+        if receiver == "super":
+            found = self._methods(this, ref.name, skip_self=True) if this is not None else []
+            return [(m, CERTAIN) for m in found[:1]], (), []
+        # `Invoice.count()`, `Outer.Inner.make()`: a static call on a type (a
+        # variable of the same name obscures it, as in Java)
+        type_symbol = (
+            self._type(path, scope, receiver)
+            if self._local(path, scope, receiver.split(".", 1)[0]) is None
+            and self._field_named(path, scope, receiver.split(".", 1)[0]) is None
+            else None
+        )
+        if type_symbol is not None:
+            nested = self._member_type(type_symbol, ref.name)
+            if ref.kind == "call" and nested is not None:
+                return self._construction(nested), (), []  # `new Outer.Inner()`
+            found = self._methods(type_symbol, ref.name)
+            return [(m, CERTAIN) for m in found[:1]], (), []
+        held = self._expression(path, scope, receiver)
+        if held is not None:
+            static, confidence = held
+            found = self._methods(static, ref.name)
+            if not found:
+                return [], (), []  # a known type without the method: an external ancestor's
+            overrides = self._overrides(static, ref.name) if ref.kind == "call" else []
+            return [(found[0], confidence)], (), dispatched(overrides, confidence)
+        if ref.kind != "call" or self._external(path, scope, receiver):
+            return [], (), []
+        return (
+            name_matches(ref.name, self._methods_by_name.get(ref.name, ())),
+            (NAME_MATCH_TAG,),
+            [],
+        )
+
+    def _unqualified(self, path: str, scope: int, name: str) -> list[tuple[Symbol, float]]:
+        """``m()``: the enclosing types and their ancestors, innermost first, then
+        static imports."""
+        for enclosing in self._enclosing_types(path, scope):
+            found = self._methods((path, enclosing), name)
+            if found:
+                return [(found[0], CERTAIN)]
+        file = self._files[path]
+        imported = file.single.get(name)
+        if imported is not None:
+            owner = self._types.get(imported[0])
+            found = self._methods(owner, name) if owner is not None else []
+            if found:
+                return [(found[0], CERTAIN)]
+        for owner_name in file.on_demand:
+            owner = self._types.get(owner_name)
+            found = self._methods(owner, name) if owner is not None else []
+            if found:
+                return [(found[0], CERTAIN)]
+        return []
+
+    def _construction(self, type_symbol: Symbol) -> list[tuple[Symbol, float]]:
+        """``new T()``: the type, and its constructor when it declares one."""
+        name = self._files[type_symbol[0]].facts.definitions[type_symbol[1]].name
+        constructors = self._files[type_symbol[0]].children.get(type_symbol[1], {}).get(name, [])
+        return [(type_symbol, CERTAIN)] + [((type_symbol[0], i), CERTAIN) for i in constructors[:1]]
+
+    def _external(self, path: str, scope: int, receiver: str) -> bool:
+        """A receiver of a declared type outside the repository: no name match."""
+        head = receiver.split(".", 1)[0].removesuffix("()")
+        owner = self._local(path, scope, head)
+        typed = self._files[path].typed.get((owner, head), ()) if owner is not None else ()
+        return any(how in ("annotated", "constructed") and _bare(e) != "var" for e, how in typed)
+
+    # ---- building -----------------------------------------------------------------------
+
+    def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
+        """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
+        return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def _symbol_id(self, symbol: Symbol) -> str:
+        file = self._files[symbol[0]]
+        return PREFIX + symbol[0] if symbol[1] == MODULE_SCOPE else file.ids[symbol[1]]
+
+    def _build_file(self, path: str) -> FileOutput:
+        file = self._files[path]
+        facts = file.facts
+        module_id = PREFIX + path
+        name = posixpath.basename(path)
+        nodes = [Node(module_id, "module", name, path, path, 1, max(facts.line_count, 1), "java")]
+        edges = [Edge("file:" + path, module_id, "contains", CERTAIN, 1)]
+        spans: dict[str, tuple[int, int, int]] = {}
+        for index, d in enumerate(facts.definitions):
+            if d.kind == ANONYMOUS_SCOPE:
+                continue
+            held = spans.get(file.ids[index])
+            if held is None:
+                spans[file.ids[index]] = (d.start_line, d.end_line, index)
+                parent = module_id if d.parent == MODULE_SCOPE else file.ids[d.parent]
+                edges.append(Edge(parent, file.ids[index], "contains", CERTAIN, d.start_line))
+            else:  # overloads: one node over all of them
+                spans[file.ids[index]] = (held[0], max(held[1], d.end_line), held[2])
+        for symbol_id, (start, end, index) in spans.items():
+            d = facts.definitions[index]
+            nodes.append(
+                Node(
+                    symbol_id,
+                    _node_kind(facts, index),
+                    d.name,
+                    file.qualnames[index],
+                    path,
+                    start,
+                    end,
+                    "java",
+                )
+            )
+        counts = {"resolved": 0, "name_matched": 0, "ambiguous": 0, "unresolved": 0}
+        for imp in facts.imports:
+            owner = imp.source if imp.name in (None, "*") else f"{imp.source}.{imp.name}"
+            target = self._types.get(owner) or self._types.get(imp.source)
+            if target is None and imp.name == "*" and imp.source in self._packages:
+                continue  # a package of the repository: its types are used by name
+            if target is None:
+                counts["unresolved"] += 1
+                continue
+            edges.append(Edge(module_id, self._symbol_id(target), "imports", CERTAIN, imp.line))
+        for ref in facts.references:
+            targets, tags, overrides = self._resolve(path, ref)
+            if not targets and not overrides:
+                counts["unresolved"] += 1
+                continue
+            counts["name_matched" if NAME_MATCH_TAG in tags else "resolved"] += 1
+            source_id = module_id if ref.scope == MODULE_SCOPE else file.ids[ref.scope]
+            for (symbol, confidence), edge_tags in [(t, tags) for t in targets] + [
+                (o, (DISPATCH_TAG,)) for o in overrides
+            ]:
+                kind = (
+                    "calls"
+                    if ref.kind == "call" and self._kind(symbol) == "function"
+                    else "references"
+                )
+                target_id = self._symbol_id(symbol)
+                if target_id != source_id:
+                    edges.append(Edge(source_id, target_id, kind, confidence, ref.line, edge_tags))
+        for base in facts.bases:
+            child: Symbol = (path, base.definition)
+            base_type = self._type(path, facts.definitions[base.definition].parent, base.expression)
+            if base_type is not None and base_type != child:
+                tags = (IMPLEMENTS_TAG,) if base.implements else ()
+                edges.append(
+                    Edge(
+                        file.ids[base.definition],
+                        self._symbol_id(base_type),
+                        "inherits",
+                        CERTAIN,
+                        base.line,
+                        tags,
+                    )
+                )
+        entry_points = tuple(
+            sorted(
+                {
+                    EntryPoint(module_id if scope == MODULE_SCOPE else file.ids[scope], kind)
+                    for kind, scope in facts.entry_points
+                },
+                key=lambda e: (e.id, e.kind),
+            )
+        )
+        return FileOutput(tuple(nodes), tuple(edges), counts, entry_points)
+
+
+def java_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, int, int, int]]:
+    """(id, kind, name, start, end, body line) of a file's symbols, as graph nodes name them."""
+    _, ids = java_definition_ids(facts)
+    seen: set[str] = set()
+    found = []
+    for index, d in enumerate(facts.definitions):
+        if d.kind == ANONYMOUS_SCOPE or ids[index] in seen:
+            continue
+        seen.add(ids[index])
+        found.append(
+            (ids[index], _node_kind(facts, index), d.name, d.start_line, d.end_line, d.body_line)
+        )
+    return found
+
+
+def java_interface(facts: FileFacts) -> FileFacts:
+    """What resolving other files may read of this one: definitions, imports,
+    inheritance, return types, fields and the package."""
+    types = {i for i, d in enumerate(facts.definitions) if d.kind in TYPE_KINDS}
+    return FileFacts(
+        path=facts.path,
+        language=facts.language,
+        line_count=facts.line_count,
+        definitions=facts.definitions,
+        imports=facts.imports,
+        references=(),
+        bases=facts.bases,
+        bindings=(),
+        typed=tuple(t for t in facts.typed if t[0] == MODULE_SCOPE or t[0] in types),
+        exports=facts.exports,
+        entry_points=(),
+        syntax_errors=facts.syntax_errors,
+        notes=facts.notes,
+        returns=facts.returns,
+    )
+
+
+def java_interface_digest(interface: FileFacts) -> str:
+    """A digest of what other files' resolution reads; line numbers excluded."""
+    payload = [
+        [(d.kind, d.name, d.parent) for d in interface.definitions],
+        [(i.source, i.name, i.alias, i.scope) for i in interface.imports],
+        [(b.definition, b.expression, b.implements) for b in interface.bases],
+        interface.typed,
+        interface.returns,
+    ]
+    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

@@ -1,0 +1,5 @@
+package com.acme.billing;
+
+public interface Repo {
+    void save(Invoice invoice);
+}
