@@ -170,6 +170,14 @@ class JavaResolver:
 
     def _simple_type(self, path: str, scope: int, name: str) -> Symbol | None:
         file = self._files[path]
+        defs = file.facts.definitions
+        current = scope
+        while current != MODULE_SCOPE and defs[current].kind not in TYPE_KINDS:
+            # a local class shadows every type of that name outside
+            for index in file.children.get(current, {}).get(name, ()):
+                if defs[index].kind in TYPE_KINDS:
+                    return (path, index)
+            current = defs[current].parent
         for owner in self._enclosing_types(path, scope):
             if file.facts.definitions[owner].name == name:
                 return (path, owner)

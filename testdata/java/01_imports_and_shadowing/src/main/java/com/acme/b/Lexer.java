@@ -1,0 +1,5 @@
+package com.acme.b;
+
+public class Lexer {
+    public void lex(String s) {}
+}

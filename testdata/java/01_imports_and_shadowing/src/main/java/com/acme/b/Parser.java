@@ -1,0 +1,5 @@
+package com.acme.b;
+
+public class Parser {
+    public void parse(String s) {}
+}
