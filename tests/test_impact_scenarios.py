@@ -255,6 +255,29 @@ def test_go_subtest_reached_runs_its_test(scenario: Callable[[str], Path]) -> No
     assert "go test ./calc -run '^(TestCalc)$'" in impact(root, fmt="markdown")
 
 
+def test_java_repository_change_reaches_service_controller_and_their_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("java_layers")
+    report = impact(root)
+    assert changes(report) == {("java:com.acme.shop.ItemRepository.find", "body")}
+    reached = dependents(report)
+    assert reached["java:com.acme.shop.ItemService.describe"] == (1, 1.0)
+    assert reached["java:com.acme.shop.ItemController.show"] == (2, 1.0)
+    assert report["test_files"] == [
+        "src/test/java/com/acme/shop/ItemControllerTest.java",
+        "src/test/java/com/acme/shop/ItemRepositoryTest.java",
+        "src/test/java/com/acme/shop/ItemServiceTest.java",
+    ]
+    assert {e["id"] for e in report["entry_points"]} == {"java:com.acme.shop.ItemController.show"}
+    assert all(runner == "maven" for runner, _ in report["test_runners"])
+    assert (
+        "mvn test -Dsurefire.failIfNoSpecifiedTests=false "
+        "-Dtest='ItemControllerTest#shows,ItemRepositoryTest#findsById,ItemServiceTest#describes'"
+        in impact(root, fmt="markdown")
+    )
+
+
 def test_rename_plus_edit(scenario: Callable[[str], Path]) -> None:
     report = impact(scenario("rename_plus_edit"))
     found = {c["id"]: c for c in report["changed"]}

@@ -292,6 +292,7 @@ def check_test_command(
     for runner, file in pairs:
         expected.setdefault(runner, []).append(show_controls(file))
     go_files = expected.pop("go", [])
+    jvm_files = expected.pop("maven", []) + expected.pop("gradle", [])
     go_tests: dict[str, list[str]] = {}
     for test in report.tests:
         if test.path in go_files:
@@ -301,9 +302,12 @@ def check_test_command(
                 go_tests[folder].append(name)
     for command in commands:
         lines = command.splitlines()
-        assert [shlex.split(line) for line in lines if not line.startswith("go ")] == [
+        jvm = ("mvn ", "./gradlew ")
+        assert [shlex.split(line) for line in lines if not line.startswith(("go ", *jvm))] == [
             [*shlex.split(RUNNER_COMMANDS[runner]), *files] for runner, files in expected.items()
         ]
+        # Maven and Gradle pick tests by class and method
+        assert bool(jvm_files) == any(line.startswith(jvm) for line in lines)
         # go runs packages, and picks their tests by name
         assert [shlex.split(line) for line in lines if line.startswith("go ")] == [
             ["go", "test", folder, "-run", f"^({'|'.join(sorted(names))})$"]

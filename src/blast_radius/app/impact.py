@@ -770,7 +770,8 @@ def _unread_changes(changed_files: Sequence[str]) -> tuple[str, ...]:
 def _test_runners(
     test_files: Sequence[str], source: FileSource, settings: IndexSettings
 ) -> tuple[tuple[str, str], ...]:
-    """(runner, file) for each test file whose runner is known: pytest for Python;
+    """(runner, file) for each test file whose runner is known: the language's own
+    (pytest, go); Maven or Gradle by the nearest build file up the tree (Java);
     for JavaScript and TypeScript, what the nearest ``package.json`` up the tree
     that names a runner uses."""
     runners: dict[str, str] = {}
@@ -785,12 +786,31 @@ def _test_runners(
             runners[folder] = found
         return runners[folder]
 
+    built: dict[tuple[str, str], str] = {}
+
+    def build_runner(folder: str, build_files: Sequence[tuple[str, str]]) -> str:
+        key = (folder, repr(build_files))
+        if key not in built:
+            found = ""
+            for name, runner in build_files:
+                path = posixpath.join(folder, name) if folder else name
+                if isinstance(source.read(path, settings.max_file_bytes), bytes):
+                    found = runner
+                    break
+            if not found and folder:
+                found = build_runner(posixpath.dirname(folder), build_files)
+            built[key] = found
+        return built[key]
+
     pairs = []
     for file in test_files:
         rule = language_for_path(file)
         if rule is None:
             continue
-        runner = rule.test_runner or folder_runner(posixpath.dirname(file))
+        folder = posixpath.dirname(file)
+        runner = rule.test_runner or (
+            build_runner(folder, rule.build_files) if rule.build_files else folder_runner(folder)
+        )
         if runner:
             pairs.append((runner, file))
     return tuple(sorted(pairs))

@@ -52,6 +52,9 @@ class LanguageRule:
     grammar_function: str = "language"
     """The function of ``grammar_module`` that returns the grammar (a wheel may
     hold several: ``language_typescript`` and ``language_tsx``)."""
+    build_files: tuple[tuple[str, str], ...] = ()
+    """(file name, runner): the nearest folder up the tree holding one of these
+    names the test runner (Maven's ``pom.xml``, Gradle's build files)."""
     source_folders: tuple[str, ...] = ()
     """Folder names that elsewhere hold build output but hold this language's
     sources (Go writes no build output into the tree: its ``build/`` is code)."""
@@ -174,6 +177,11 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_class_prefix="",
         imports_run_packages=False,
         checks_signatures=False,
+        build_files=(
+            ("pom.xml", "maven"),
+            ("build.gradle.kts", "gradle"),
+            ("build.gradle", "gradle"),
+        ),
     ),
 )
 

@@ -348,7 +348,39 @@ def _test_command(report: Report) -> str:
         lines.append(f"{RUNNER_COMMANDS[runner]} {' '.join(words)}{more}")
     go_files = {file for runner, file in pairs if runner == "go"}
     lines += _go_test_commands([t for t in report.tests if t.path in go_files])
+    for runner in ("maven", "gradle"):
+        built = {file for name, file in pairs if name == runner}
+        line = _jvm_test_command(runner, [t for t in report.tests if t.path in built])
+        if line:
+            lines.append(line)
     return "\n".join(lines)
+
+
+def _jvm_test_command(runner: str, tests: Sequence[TestHit]) -> str:
+    """Surefire's ``-Dtest='Class#a+b'`` or Gradle's ``--tests 'pkg.Class.a'``, from
+    the tests' qualified names (``<prefix>:com.acme.InvoiceTest.adds``)."""
+    methods: dict[str, list[str]] = {}
+    for test in tests:
+        qualified = test.node.partition(":")[2]
+        owner, _, method = qualified.rpartition(".")
+        if owner and re.fullmatch(r"[A-Za-z_$][\w$]*", method):
+            methods.setdefault(owner, [])
+            if method not in methods[owner]:
+                methods[owner].append(method)
+    if not methods:
+        return ""
+    if runner == "maven":
+        selected = ",".join(
+            f"{owner.rpartition('.')[2]}#{'+'.join(names)}"
+            for owner, names in sorted(methods.items())
+        )
+        return f"mvn test -Dsurefire.failIfNoSpecifiedTests=false -Dtest={shlex.quote(selected)}"
+    words = [
+        f"--tests {shlex.quote(owner + '.' + name)}"
+        for owner, names in sorted(methods.items())
+        for name in names
+    ]
+    return "./gradlew test " + " ".join(words[:50]) + (" ..." if len(words) > 50 else "")
 
 
 def _go_test_commands(tests: Sequence[TestHit]) -> list[str]:

@@ -1,0 +1,8 @@
+package com.acme.shop;
+
+class ItemServiceTest {
+    @Test
+    void describes() {
+        new ItemService(new ItemRepository()).describe("tea");
+    }
+}

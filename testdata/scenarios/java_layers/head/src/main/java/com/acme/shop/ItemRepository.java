@@ -1,0 +1,7 @@
+package com.acme.shop;
+
+public class ItemRepository {
+    public String find(String id) {
+        return id.trim();
+    }
+}
