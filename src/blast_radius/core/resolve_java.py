@@ -31,6 +31,7 @@ from blast_radius.core.resolution import (
     CERTAIN,
     DISPATCH_TAG,
     NAME_MATCH_TAG,
+    CycleMemo,
     ancestors,
     dispatched,
     name_matches,
@@ -135,6 +136,9 @@ class JavaResolver:
         self._packages = {f.package for f in self._files.values()}
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._subtypes: dict[Symbol, list[Symbol]] | None = None
+        self._inferred: CycleMemo[tuple[str, int, str], tuple[Symbol, float] | None] = CycleMemo(
+            lambda: None
+        )
 
     # ---- types ----------------------------------------------------------------
 
@@ -301,24 +305,30 @@ class JavaResolver:
     def _variable(self, path: str, scope: int, name: str) -> tuple[Symbol, float] | None:
         """The type of a local, a parameter, or a field of the enclosing types."""
         owner = self._local(path, scope, name)
-        file = self._files[path]
         if owner is not None:
-            for expression, how in file.typed.get((owner, name), ()):
-                if how == "annotated" and _bare(expression) != "var":
-                    found = self._type(path, owner, expression)
-                    return (found, CERTAIN) if found is not None else None
-                if how == "constructed":
-                    found = self._type(path, owner, expression)
-                    return (found, CERTAIN) if found is not None else None
-                if how == "called":
-                    returned = self._returned(path, owner, _bare(expression))
-                    if returned is not None:
-                        return returned
-            return None
+            # `var a = b.make(); var b = a.make();` types a through itself: unknown
+            return self._inferred.get(
+                (path, owner, name), lambda: self._local_type(path, owner, name)
+            )
         for enclosing in self._enclosing_types(path, scope):
             found = self._field((path, enclosing), name)
             if found is not None:
                 return found, CERTAIN
+        return None
+
+    def _local_type(self, path: str, owner: int, name: str) -> tuple[Symbol, float] | None:
+        file = self._files[path]
+        for expression, how in file.typed.get((owner, name), ()):
+            if how == "annotated" and _bare(expression) != "var":
+                found = self._type(path, owner, expression)
+                return (found, CERTAIN) if found is not None else None
+            if how == "constructed":
+                found = self._type(path, owner, expression)
+                return (found, CERTAIN) if found is not None else None
+            if how == "called":
+                returned = self._returned(path, owner, _bare(expression))
+                if returned is not None:
+                    return returned
         return None
 
     def _returned(self, path: str, scope: int, callee: str) -> tuple[Symbol, float] | None:
