@@ -273,7 +273,7 @@ def test_java_repository_change_reaches_service_controller_and_their_tests(
     assert all(runner == "maven" for runner, _ in report["test_runners"])
     assert (
         "mvn test -Dsurefire.failIfNoSpecifiedTests=false "
-        "-Dtest='ItemControllerTest#shows,ItemRepositoryTest#findsById,ItemServiceTest#describes'"
+        "-Dtest=ItemControllerTest,ItemRepositoryTest,ItemServiceTest"
         in impact(root, fmt="markdown")
     )
 

@@ -357,30 +357,24 @@ def _test_command(report: Report) -> str:
 
 
 def _jvm_test_command(runner: str, tests: Sequence[TestHit]) -> str:
-    """Surefire's ``-Dtest='Class#a+b'`` or Gradle's ``--tests 'pkg.Class.a'``, from
-    the tests' qualified names (``<prefix>:com.acme.InvoiceTest.adds``)."""
-    methods: dict[str, list[str]] = {}
-    for test in tests:
-        qualified = test.node.partition(":")[2]
-        owner, _, method = qualified.rpartition(".")
-        if owner and re.fullmatch(r"[A-Za-z_$][\w$]*", method):
-            methods.setdefault(owner, [])
-            if method not in methods[owner]:
-                methods[owner].append(method)
-    if not methods:
+    """Surefire's ``-Dtest=ATest,BTest`` or Gradle's ``--tests pkg.ATest``: the
+    test classes, from the tests' qualified names (``<prefix>:com.acme.ATest.adds``).
+    Whole classes, as a method reached may be a helper or a set-up, not a test."""
+    classes = sorted(
+        {
+            owner
+            for test in tests
+            if (owner := test.node.partition(":")[2].rpartition(".")[0])
+            and re.fullmatch(r"[\w$.]+", owner)
+        }
+    )
+    if not classes:
         return ""
     if runner == "maven":
-        selected = ",".join(
-            f"{owner.rpartition('.')[2]}#{'+'.join(names)}"
-            for owner, names in sorted(methods.items())
-        )
+        selected = ",".join(owner.rpartition(".")[2] for owner in classes)
         return f"mvn test -Dsurefire.failIfNoSpecifiedTests=false -Dtest={shlex.quote(selected)}"
-    words = [
-        f"--tests {shlex.quote(owner + '.' + name)}"
-        for owner, names in sorted(methods.items())
-        for name in names
-    ]
-    return "./gradlew test " + " ".join(words[:50]) + (" ..." if len(words) > 50 else "")
+    words = [f"--tests {shlex.quote(owner)}" for owner in classes[:50]]
+    return "./gradlew test " + " ".join(words) + (" ..." if len(classes) > 50 else "")
 
 
 def _go_test_commands(tests: Sequence[TestHit]) -> list[str]:
