@@ -29,36 +29,22 @@ matter.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from debian import Deb, unpack_deb
 from workloads import add_cache_dir_argument, make_git_repo
 
 GO = os.environ.get("GO", "go")
 CALLGRAPH = os.environ.get("CALLGRAPH", "callgraph")
-
-
-@dataclass(frozen=True)
-class Deb:
-    """A Debian package pinned by version and by the sha256 of its ``.deb``."""
-
-    package: str
-    version: str
-    sha256: str
-
-    @property
-    def slug(self) -> str:
-        return f"{self.package}_{self.version.replace(':', '%3a')}"
 
 
 def _debs(*debs: Deb) -> dict[str, Deb]:
@@ -409,53 +395,11 @@ ALL_WORKLOADS = WORKLOADS + LARGE_WORKLOADS
 # --- fetching ------------------------------------------------------------------------------
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def fetch_deb(deb: Deb, cache_dir: Path) -> Path:
-    """Download (once) and unpack (once) ``deb``; return its ``usr/share/gocode/src``.
-
-    The ``.deb`` is kept in ``<cache>/deb/`` and checked against ``deb.sha256``;
-    the unpacked tree is ``<cache>/deb-src/<package>_<version>/``.
-    """
-    cache_dir = Path(cache_dir).expanduser()
-    root = cache_dir / "deb-src" / deb.slug
-    done = cache_dir / "deb-src" / f"{deb.slug}.unpacked"
-    src = root / "usr" / "share" / "gocode" / "src"
-    if done.exists():
-        return src
-    dl_dir = cache_dir / "deb"
-    dl_dir.mkdir(parents=True, exist_ok=True)
-    path = dl_dir / f"{deb.slug}_all.deb"
-    if not path.exists() or _sha256(path) != deb.sha256:
-        print(f"[go_workloads] apt-get download {deb.package}={deb.version} ...", file=sys.stderr)
-        with tempfile.TemporaryDirectory(dir=dl_dir) as tmp:
-            proc = subprocess.run(
-                ["apt-get", "download", "-q", f"{deb.package}={deb.version}"],
-                cwd=tmp,
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-            if proc.returncode != 0:
-                raise RuntimeError(f"apt-get download {deb.package}: {proc.stderr[-2000:]}")
-            (got,) = Path(tmp).glob("*.deb")
-            got.replace(path)
-    digest = _sha256(path)
-    if digest != deb.sha256:
-        raise RuntimeError(f"{path}: sha256 {digest}, expected {deb.sha256}")
-    if root.exists():
-        shutil.rmtree(root)
-    root.mkdir(parents=True)
-    subprocess.run(["dpkg-deb", "-x", str(path), str(root)], check=True)
+    """Download and unpack ``deb`` once; return its ``usr/share/gocode/src``."""
+    src = unpack_deb(deb, cache_dir, tag="go_workloads") / "usr" / "share" / "gocode" / "src"
     if not src.is_dir():
         raise RuntimeError(f"{deb.package} has no usr/share/gocode/src")
-    done.write_text(f"{deb.package}={deb.version}\n")
     return src
 
 
