@@ -550,3 +550,24 @@ def test_a_typescript_parameter_without_default_breaks_the_calls_that_omit_it(
     # an optional parameter (`extra?: number`): the one call still fits
     compatible = verdicts["js:packages/util/src/money.ts:unrelated"]
     assert (compatible["change"], compatible["fitting"]) == ("signature-compatible", 1)
+
+
+def test_java_change_reaches_kotlin_callers_and_kotlin_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("kotlin_mixed")
+    report = impact(root)
+    assert changes(report) == {("java:com.acme.store.Item.label", "body")}
+    reached = dependents(report)
+    # Kotlin's `val item = items.load(id)` is typed by load's declared result
+    assert reached["java:com.acme.store.ItemService.describe"] == (1, 0.9)
+    assert reached["java:com.acme.store.ItemController.show"][0] == 2
+    assert report["test_files"] == [
+        "src/test/java/com/acme/store/ItemControllerTest.java",
+        "src/test/kotlin/com/acme/store/ItemServiceTest.kt",
+    ]
+    assert all(runner == "gradle" for runner, _ in report["test_runners"])
+    assert (
+        "./gradlew test --tests com.acme.store.ItemControllerTest"
+        " --tests com.acme.store.ItemServiceTest" in impact(root, fmt="markdown")
+    )

@@ -30,6 +30,7 @@ PREFIXES = {
     "typescript": "js:",
     "go": "go:",
     "java": "java:",
+    "kotlin": "java:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

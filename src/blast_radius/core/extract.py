@@ -75,6 +75,8 @@ class CompiledLanguage:
         return CompiledLanguage(name, language, query, {})
 
 
+_NAMED = "local.named."
+
 _ROLE_CAPTURES = (
     ("definition.class", "definition"),
     ("definition.function", "definition"),
@@ -520,16 +522,25 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             )
     for caps in by_role.get("typed", ()):
         node = caps["local.typed"][0]
+        # `@local.named.it`: the pattern binds a name no node spells (an
+        # implicit lambda parameter); the capture's suffix is that name. Not
+        # `#set!`: a query with one corrupts the heap on tree-sitter 0.26.1.
+        unspelled = next((c[len(_NAMED) :] for c in caps if c.startswith(_NAMED)), None)
         for capture, nodes in caps.items():
             # local.constructed, local.annotated, ...: how the type is known
-            if capture.startswith("local.") and capture != "local.typed":
+            if (
+                capture.startswith("local.")
+                and capture != "local.typed"
+                and not capture.startswith(_NAMED)
+            ):
                 if capture == "local.aliased" and (node.start_byte, "") in typed:
                     continue  # `x: T = y`: the annotation says what x is
                 expression = _text(nodes[0])[:_MAX_NAME]
                 scope = scopes.innermost(node.start_byte)
                 # A type switch's variable has each case's type: every one is kept.
                 typed_key = (node.start_byte, expression if capture == "local.asserted" else "")
-                typed[typed_key] = (scope, _text(node), expression, capture[6:])
+                bound = unspelled or _text(node)
+                typed[typed_key] = (scope, bound, expression, capture[6:])
     for caps in by_role.get("export", ()):
         exports = exports or []
         exports.extend(_text(n) for n in caps["export.name"])

@@ -102,6 +102,13 @@ def _javascript_rule(
     )
 
 
+JVM_BUILD_FILES = (
+    ("pom.xml", "maven"),
+    ("build.gradle.kts", "gradle"),
+    ("build.gradle", "gradle"),
+)
+"""The build files of Maven and Gradle, nearest first in a module's folders."""
+
 LANGUAGES: tuple[LanguageRule, ...] = (
     LanguageRule(
         name="python",
@@ -177,18 +184,29 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_class_prefix="",
         imports_run_packages=False,
         checks_signatures=False,
-        build_files=(
-            ("pom.xml", "maven"),
-            ("build.gradle.kts", "gradle"),
-            ("build.gradle", "gradle"),
-        ),
+        build_files=JVM_BUILD_FILES,
+    ),
+    # Kotlin shares Java's resolver: one package and type namespace on the JVM.
+    LanguageRule(
+        name="kotlin",
+        extensions=(".kt", ".kts"),
+        grammar_module="tree_sitter_kotlin",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="java",
+        line_comment="//",
+        test_files=("Test*.kt", "*Test.kt", "*Tests.kt", "*TestCase.kt"),
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        checks_signatures=False,
+        build_files=JVM_BUILD_FILES,
     ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 
 UNREAD_LANGUAGES: dict[str, str] = {
-    ".kt": "Kotlin", ".kts": "Kotlin", ".cs": "C#",
+    ".cs": "C#",
     ".rs": "Rust", ".rb": "Ruby", ".php": "PHP", ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",

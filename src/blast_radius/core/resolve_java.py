@@ -10,6 +10,13 @@ on a value of a known type binds to the method of that type or its nearest
 ancestor, and reaches the overrides in subtypes at a split confidence.
 Overloads of one name in one type are one node for now.
 
+Kotlin files are read by the same resolver, their facts written in the same
+vocabulary: top-level functions belong to their package, a companion
+object's members to its class, an extension function ``fun Money.format()``
+is ``Money::format`` of its package and is called on a ``Money`` when it is in
+scope (a member of the same name wins), and a scope function's lambda
+(``x.let { it.m() }``, ``x.apply { m() }``) sees x as ``it`` or ``this``.
+
 Node ids: ``java:<path>`` for a file, ``java:<fqn>`` for a type and
 ``java:<fqn>.<method>`` for a method (``Invoice.Invoice`` is a constructor);
 see ``testdata/java/README.md``.
@@ -24,7 +31,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from blast_radius.core.facts import ANONYMOUS_SCOPE, MODULE_SCOPE, FileFacts, Reference
+from blast_radius.core.facts import ANONYMOUS_SCOPE, MODULE_SCOPE, FileFacts, Import, Reference
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
 from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
@@ -46,6 +53,11 @@ Symbol = tuple[str, int]
 """A definition: (file path, definition index), or (path, MODULE_SCOPE) for a file."""
 
 
+def _call_chain_head(expression: str) -> str:
+    """``repo.find(id)`` as ``repo.find()``, ``a.b`` as itself: a receiver's text."""
+    return re.sub(r"\((?:[^()]|\([^()]*\))*\)", "()", expression).replace("?.", ".")
+
+
 def _bare(expression: str) -> str:
     """``java.util.List<Item>`` as ``java.util.List``; ``make(a)`` as ``make``."""
     return _GENERIC.split(expression, maxsplit=1)[0].strip()
@@ -58,10 +70,32 @@ def _package(facts: FileFacts) -> str:
     return ""
 
 
+def _imported(imp: Import) -> tuple[str, str] | None:
+    """(owner, member) an import names: Java's ``a.b.C`` as written, Kotlin's
+    whole ``a.b.C`` split at its last dot; None for ``*``."""
+    if imp.name == "*":
+        return None
+    if imp.name:
+        return imp.source, imp.name
+    owner, dot, member = imp.source.rpartition(".")
+    return (owner, member) if dot else None
+
+
+def _extension_receivers(facts: FileFacts) -> dict[int, str]:
+    """Extension functions (``fun Money.format()``) and the type they extend."""
+    return {
+        scope: _bare(expression)
+        for scope, name, expression, how in facts.typed
+        if how == "extends" and name == "this" and scope != MODULE_SCOPE
+    }
+
+
 def java_definition_ids(facts: FileFacts) -> tuple[list[str], list[str]]:
     """Qualified names (``com.acme.Invoice.total``) and node ids of a file's
-    definitions; an anonymous scope takes its parent's."""
+    definitions; an anonymous scope takes its parent's, an extension function
+    is named after the type it extends (``com.acme.Money::format``)."""
     package = _package(facts)
+    extends = _extension_receivers(facts)
     qualnames: list[str] = []
     ids: list[str] = []
     for d in facts.definitions:
@@ -69,10 +103,13 @@ def java_definition_ids(facts: FileFacts) -> tuple[list[str], list[str]]:
             qualnames.append(facts.path if d.parent == MODULE_SCOPE else qualnames[d.parent])
             ids.append(PREFIX + facts.path if d.parent == MODULE_SCOPE else ids[d.parent])
             continue
+        # `Money::format`: Kotlin's own name for an extension, apart from a
+        # member `Money.format` it may share a package with
+        name = f"{extends[len(qualnames)]}::{d.name}" if len(qualnames) in extends else d.name
         if d.parent == MODULE_SCOPE or qualnames[d.parent] == facts.path:
-            qualname = f"{package}.{d.name}" if package else d.name
+            qualname = f"{package}.{name}" if package else name
         else:
-            qualname = qualnames[d.parent] + "." + d.name
+            qualname = qualnames[d.parent] + "." + name
         qualnames.append(qualname)
         ids.append(PREFIX + qualname)
     return qualnames, ids
@@ -106,13 +143,25 @@ class JavaResolver:
         self._types: dict[str, Symbol] = {}
         """Fully qualified type name -> its definition."""
         self._methods_by_name: dict[str, list[Symbol]] = {}
+        self._top_level: dict[str, Symbol] = {}
+        """A package's own functions (Kotlin), by qualified name."""
+        self._extensions: dict[str, list[tuple[Symbol, str]]] = {}
+        """Extension functions by name, with the type each extends."""
         for item in sorted(facts, key=lambda f: f.path):
             file = _File(item, _package(item))
             file.qualnames, file.ids = java_definition_ids(item)
+            extends = _extension_receivers(item)
             for index, d in enumerate(item.definitions):
                 if d.kind == ANONYMOUS_SCOPE:
                     continue
+                if index in extends:
+                    self._extensions.setdefault(d.name, []).append(
+                        ((item.path, index), extends[index])
+                    )
+                    continue
                 file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
+                if d.kind == "function" and d.parent == MODULE_SCOPE:
+                    self._top_level.setdefault(file.qualnames[index], (item.path, index))
                 if d.kind in TYPE_KINDS:
                     self._types.setdefault(file.qualnames[index], (item.path, index))
                 elif (
@@ -123,10 +172,11 @@ class JavaResolver:
                 ):
                     self._methods_by_name.setdefault(d.name, []).append((item.path, index))
             for imp in item.imports:
-                if imp.name == "*":
+                named = _imported(imp)
+                if named is not None:
+                    file.single[imp.alias or named[1]] = named
+                elif imp.name == "*":
                     file.on_demand.append(imp.source)
-                elif imp.name:
-                    file.single[imp.name] = (imp.source, imp.name)
             for scope, name in item.bindings:
                 file.bindings.setdefault(scope, set()).add(name)
             for scope, name, expression, how in item.typed:
@@ -288,6 +338,12 @@ class JavaResolver:
             for expression, how in file.typed.get((klass[1], name), ()):
                 if how == "field":
                     return self._type(klass[0], klass[1], expression)
+                if how in ("constructed", "called"):  # Kotlin's `val repo = Repo()`
+                    found = self._inferred.get(
+                        (klass[0], klass[1], name),
+                        lambda k=klass: self._local_type(k[0], k[1], name),  # type: ignore[misc]
+                    )
+                    return found[0] if found is not None else None
         return None
 
     def _field_named(self, path: str, scope: int, name: str) -> Symbol | None:
@@ -299,8 +355,17 @@ class JavaResolver:
         return None
 
     def _this_type(self, path: str, scope: int) -> Symbol | None:
-        enclosing = self._enclosing_types(path, scope)
-        return (path, enclosing[0]) if enclosing else None
+        """What ``this`` is: the innermost type, or what a scope rebinds it to
+        (an extension function's receiver, ``x.apply { }``'s x)."""
+        file = self._files[path]
+        defs = file.facts.definitions
+        current = scope
+        while current != MODULE_SCOPE and defs[current].kind not in TYPE_KINDS:
+            if (current, "this") in file.typed:
+                found = self._variable(path, current, "this")
+                return found[0] if found is not None else None
+            current = defs[current].parent
+        return (path, current) if current != MODULE_SCOPE else None
 
     def _variable(self, path: str, scope: int, name: str) -> tuple[Symbol, float] | None:
         """The type of a local, a parameter, or a field of the enclosing types."""
@@ -319,13 +384,20 @@ class JavaResolver:
     def _local_type(self, path: str, owner: int, name: str) -> tuple[Symbol, float] | None:
         file = self._files[path]
         for expression, how in file.typed.get((owner, name), ()):
-            if how == "annotated" and _bare(expression) != "var":
+            if how in ("annotated", "extends") and _bare(expression) != "var":
                 found = self._type(path, owner, expression)
                 return (found, CERTAIN) if found is not None else None
             if how == "constructed":
                 found = self._type(path, owner, expression)
                 return (found, CERTAIN) if found is not None else None
+            if how == "value":
+                # `x.let { it }`: what x is, outside the lambda
+                outer = file.facts.definitions[owner].parent
+                return self._expression(path, outer, _call_chain_head(expression))
             if how == "called":
+                made = self._type(path, owner, _bare(expression))
+                if made is not None and self._kind(made) in TYPE_KINDS:
+                    return made, CERTAIN  # Kotlin's `val x = Invoice()`
                 returned = self._returned(path, owner, _bare(expression))
                 if returned is not None:
                     return returned
@@ -337,6 +409,9 @@ class JavaResolver:
         head, dot, name = callee.rpartition(".")
         if dot:
             holder = self._expression(path, scope, head)
+            if holder is None and self._local(path, scope, head.split(".", 1)[0]) is None:
+                static = self._type(path, scope, head)  # `Invoice.create()`
+                holder = (static, CERTAIN) if static is not None else None
             methods = self._methods(holder[0], name) if holder is not None else []
         else:
             this = self._this_type(path, scope)
@@ -411,10 +486,17 @@ class JavaResolver:
             static, confidence = held
             found = self._methods(static, ref.name)
             if not found:
-                return [], (), []  # a known type without the method: an external ancestor's
+                # a member wins over an extension; without one, an extension in scope
+                extension = self._extension(path, ref.name, static, None)
+                return [(m, confidence) for m in extension[:1]], (), []
             overrides = self._overrides(static, ref.name) if ref.kind == "call" else []
             return [(found[0], confidence)], (), dispatched(overrides, confidence)
-        if ref.kind != "call" or self._external(path, scope, receiver):
+        written = self._written_type(path, scope, receiver)
+        if written is not None:
+            # a value of a type outside the repository: only an extension of it
+            extension = self._extension(path, ref.name, None, written)
+            return [(m, CERTAIN) for m in extension[:1]], (), []
+        if ref.kind != "call":
             return [], (), []
         return (
             name_matches(ref.name, self._methods_by_name.get(ref.name, ())),
@@ -423,8 +505,15 @@ class JavaResolver:
         )
 
     def _unqualified(self, path: str, scope: int, name: str) -> list[tuple[Symbol, float]]:
-        """``m()``: the enclosing types and their ancestors, innermost first, then
-        static imports."""
+        """``m()``: what ``this`` is rebound to (an extension's receiver), the
+        enclosing types and their ancestors, innermost first, then static
+        imports and the package's own functions."""
+        this = self._this_type(path, scope)
+        enclosing_types = self._enclosing_types(path, scope)
+        if this is not None and (not enclosing_types or this != (path, enclosing_types[0])):
+            found = self._methods(this, name) or self._extension(path, name, this, None)
+            if found:
+                return [(found[0], CERTAIN)]
         for enclosing in self._enclosing_types(path, scope):
             found = self._methods((path, enclosing), name)
             if found:
@@ -441,7 +530,65 @@ class JavaResolver:
             found = self._methods(owner, name) if owner is not None else []
             if found:
                 return [(found[0], CERTAIN)]
+        function = self._package_function(file, name)
+        if function is not None:
+            return [(function, CERTAIN)]
+        for enclosing in enclosing_types:
+            found = self._extension(path, name, (path, enclosing), None)
+            if found:
+                return [(found[0], CERTAIN)]
         return []
+
+    def _extension_named(self, qualified: str) -> Symbol | None:
+        """The first extension function of a package by its imported name
+        (``import com.acme.util.format``)."""
+        package, _, name = qualified.rpartition(".")
+        for symbol, _extended in self._extensions.get(name, ()):
+            if self._files[symbol[0]].package == package:
+                return symbol
+        return None
+
+    def _package_function(self, file: _File, name: str) -> Symbol | None:
+        """A package's own function ``name`` (Kotlin) seen from ``file``: imported
+        by name, of its own package, then of an on-demand import."""
+        imported = file.single.get(name)
+        if imported is not None:
+            found = self._top_level.get(f"{imported[0]}.{imported[1]}")
+            if found is not None:
+                return found
+        found = self._top_level.get(f"{file.package}.{name}" if file.package else name)
+        if found is not None:
+            return found
+        candidates = {
+            hit for owner in file.on_demand if (hit := self._top_level.get(f"{owner}.{name}"))
+        }
+        return candidates.pop() if len(candidates) == 1 else None
+
+    def _extension(
+        self, path: str, name: str, receiver: Symbol | None, written: str | None
+    ) -> list[Symbol]:
+        """Extension functions ``name`` in scope in ``path`` that apply to a
+        receiver of type ``receiver`` (or an ancestor), or, for a type outside
+        the repository, whose extended type is written ``written``."""
+        file = self._files[path]
+        chain = ancestors(receiver, self._bases) if receiver is not None else ()
+        found = []
+        for symbol, extended in self._extensions.get(name, ()):
+            owner = self._files[symbol[0]]
+            qualified = f"{owner.package}.{name}" if owner.package else name
+            visible = (
+                owner.package == file.package
+                or file.single.get(name) == (owner.package, name)
+                or owner.package in file.on_demand
+            )
+            if not visible and qualified not in {f"{o}.{m}" for o, m in file.single.values()}:
+                continue
+            target = self._type(symbol[0], symbol[1], extended)
+            if (target is not None and target in chain) or (
+                target is None and written is not None and _bare(written) == extended
+            ):
+                found.append(symbol)
+        return found
 
     def _construction(self, type_symbol: Symbol) -> list[tuple[Symbol, float]]:
         """``new T()``: the type, and its constructor when it declares one."""
@@ -449,12 +596,16 @@ class JavaResolver:
         constructors = self._files[type_symbol[0]].children.get(type_symbol[1], {}).get(name, [])
         return [(type_symbol, CERTAIN)] + [((type_symbol[0], i), CERTAIN) for i in constructors[:1]]
 
-    def _external(self, path: str, scope: int, receiver: str) -> bool:
-        """A receiver of a declared type outside the repository: no name match."""
+    def _written_type(self, path: str, scope: int, receiver: str) -> str | None:
+        """The type written for a receiver whose type is outside the repository
+        (no name match for it), or None."""
         head = receiver.split(".", 1)[0].removesuffix("()")
         owner = self._local(path, scope, head)
         typed = self._files[path].typed.get((owner, head), ()) if owner is not None else ()
-        return any(how in ("annotated", "constructed") and _bare(e) != "var" for e, how in typed)
+        for expression, how in typed:
+            if how in ("annotated", "constructed", "extends") and _bare(expression) != "var":
+                return expression if "." not in receiver else ""
+        return None
 
     # ---- building -----------------------------------------------------------------------
 
@@ -471,7 +622,8 @@ class JavaResolver:
         facts = file.facts
         module_id = PREFIX + path
         name = posixpath.basename(path)
-        nodes = [Node(module_id, "module", name, path, path, 1, max(facts.line_count, 1), "java")]
+        language = facts.language
+        nodes = [Node(module_id, "module", name, path, path, 1, max(facts.line_count, 1), language)]
         edges = [Edge("file:" + path, module_id, "contains", CERTAIN, 1)]
         spans: dict[str, tuple[int, int, int]] = {}
         for index, d in enumerate(facts.definitions):
@@ -495,13 +647,18 @@ class JavaResolver:
                     path,
                     start,
                     end,
-                    "java",
+                    language,
                 )
             )
         counts = {"resolved": 0, "name_matched": 0, "ambiguous": 0, "unresolved": 0}
         for imp in facts.imports:
             owner = imp.source if imp.name in (None, "*") else f"{imp.source}.{imp.name}"
-            target = self._types.get(owner) or self._types.get(imp.source)
+            target = (
+                self._types.get(owner)
+                or self._types.get(imp.source)
+                or self._top_level.get(owner)
+                or self._extension_named(owner)
+            )
             if target is None and imp.name == "*" and imp.source in self._packages:
                 continue  # a package of the repository: its types are used by name
             if target is None:

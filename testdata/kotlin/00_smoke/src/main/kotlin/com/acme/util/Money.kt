@@ -1,0 +1,16 @@
+package com.acme.util
+
+class Money(val cents: Long) {
+    fun plus(other: Money): Money = Money(cents + other.cents)
+
+    // a member named like the extension below: the member wins
+    fun describe(): String = "$cents"
+}
+
+fun Money.describe(): String = "money"
+
+fun Money.doubled(): Money = plus(this)
+
+fun String.shout(): String = uppercase()
+
+fun format(m: Money): String = m.describe()

@@ -1,0 +1,4 @@
+plugins {
+    kotlin("jvm") version "1.9.22"
+    java
+}

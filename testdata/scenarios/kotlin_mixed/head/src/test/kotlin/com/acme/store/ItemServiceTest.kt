@@ -1,0 +1,8 @@
+package com.acme.store
+
+class ItemServiceTest {
+    fun describesAnItem() {
+        val service = ItemService(ItemRepository())
+        check(service.describe("a") == "a")
+    }
+}
