@@ -605,6 +605,17 @@ class JavaResolver:
         for expression, how in typed:
             if how in ("annotated", "constructed", "extends") and _bare(expression) != "var":
                 return expression if "." not in receiver else ""
+        if owner is None:
+            # a field of a declared type (here or inherited) outside the repository
+            for enclosing in self._enclosing_types(path, scope):
+                for klass in ancestors((path, enclosing), self._bases):
+                    for expression, how in self._files[klass[0]].typed.get((klass[1], head), ()):
+                        if how == "field":
+                            return expression if "." not in receiver else ""
+            if head[:1].isupper() and "(" not in receiver.split(".", 1)[0]:
+                # `Boolean.valueOf(x)`, `Stream.of(...)`: a capitalised name that is
+                # no variable and no type of the repository is a type outside it
+                return head if "." not in receiver else ""
         return None
 
     # ---- building -----------------------------------------------------------------------
