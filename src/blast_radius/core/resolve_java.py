@@ -31,7 +31,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from blast_radius.core.facts import ANONYMOUS_SCOPE, MODULE_SCOPE, FileFacts, Import, Reference
+from blast_radius.core.facts import (
+    ANONYMOUS_SCOPE,
+    MODULE_SCOPE,
+    VAR_POSITIONAL,
+    FileFacts,
+    Import,
+    Parameter,
+    Reference,
+)
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
 from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
@@ -133,6 +141,10 @@ class _File:
     children: dict[int, dict[str, list[int]]] = field(default_factory=dict)
     bindings: dict[int, set[str]] = field(default_factory=dict)
     typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
+    signatures: dict[int, tuple[Parameter, ...]] = field(default_factory=dict)
+    """The parameters of each method whose list could be read."""
+    anonymous_classes: set[int] = field(default_factory=set)
+    """Anonymous scopes with a base: the bodies of ``new T() { ... }``."""
 
 
 class JavaResolver:
@@ -182,6 +194,12 @@ class JavaResolver:
             for scope, name, expression, how in item.typed:
                 if how != "package":
                     file.typed.setdefault((scope, name), []).append((expression, how))
+            file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
+            file.anonymous_classes = {
+                b.definition
+                for b in item.bases
+                if item.definitions[b.definition].kind == ANONYMOUS_SCOPE
+            }
             self._files[item.path] = file
         self._packages = {f.package for f in self._files.values()}
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
@@ -199,11 +217,12 @@ class JavaResolver:
 
     def _enclosing_types(self, path: str, scope: int) -> list[int]:
         """The types around ``scope``, innermost first."""
-        defs = self._files[path].facts.definitions
+        file = self._files[path]
+        defs = file.facts.definitions
         found = []
         current = scope
         while current != MODULE_SCOPE:
-            if defs[current].kind in TYPE_KINDS:
+            if defs[current].kind in TYPE_KINDS or current in file.anonymous_classes:
                 found.append(current)
             current = defs[current].parent
         return found
@@ -278,9 +297,12 @@ class JavaResolver:
         self._bases_cache[cls] = result
         return result
 
-    def _methods(self, cls: Symbol, name: str, skip_self: bool = False) -> list[Symbol]:
+    def _methods(
+        self, cls: Symbol, name: str, skip_self: bool = False, arity: int | None = None
+    ) -> list[Symbol]:
         """The methods named ``name`` of the nearest type in ``cls``'s ancestry
-        declaring one (overloads together)."""
+        declaring one that takes ``arity`` arguments (overloads together): an
+        ``attr(k, v)`` of a subclass does not hide the ``attr(k)`` it inherits."""
         chain = ancestors(cls, self._bases)
         for klass in chain[1:] if skip_self else chain:
             file = self._files[klass[0]]
@@ -289,11 +311,21 @@ class JavaResolver:
                 for index in file.children.get(klass[1], {}).get(name, ())
                 if file.facts.definitions[index].kind == "function"
             ]
-            if found:
+            if found and (arity is None or any(self._takes(m, arity) for m in found)):
                 return found
         return []
 
-    def _overrides(self, cls: Symbol, name: str) -> list[Symbol]:
+    def _takes(self, method: Symbol, arity: int) -> bool:
+        """Whether ``method`` can be called with ``arity`` arguments (yes when its
+        parameters could not all be read)."""
+        parameters = self._files[method[0]].signatures.get(method[1])
+        if parameters is None:
+            return True
+        if any(p.kind == VAR_POSITIONAL for p in parameters):
+            return arity >= len(parameters) - 1
+        return arity == len(parameters)
+
+    def _overrides(self, cls: Symbol, name: str, arity: int | None = None) -> list[Symbol]:
         """Methods named ``name`` declared in the subtypes of ``cls``."""
         if self._subtypes is None:
             self._subtypes = {}
@@ -313,6 +345,7 @@ class JavaResolver:
                 (sub[0], i)
                 for i in file.children.get(sub[1], {}).get(name, ())
                 if file.facts.definitions[i].kind == "function"
+                and (arity is None or self._takes((sub[0], i), arity))
             ]
             todo += self._subtypes.get(sub, [])
         return found
@@ -360,7 +393,11 @@ class JavaResolver:
         file = self._files[path]
         defs = file.facts.definitions
         current = scope
-        while current != MODULE_SCOPE and defs[current].kind not in TYPE_KINDS:
+        while (
+            current != MODULE_SCOPE
+            and defs[current].kind not in TYPE_KINDS
+            and current not in file.anonymous_classes
+        ):
             if (current, "this") in file.typed:
                 found = self._variable(path, current, "this")
                 return found[0] if found is not None else None
@@ -406,6 +443,15 @@ class JavaResolver:
     def _returned(self, path: str, scope: int, callee: str) -> tuple[Symbol, float] | None:
         """What calling ``callee`` (``make``, ``repo.find``) gives, by its declared
         result: one step."""
+        declared = self._declared_result(path, scope, callee)
+        if declared is None:
+            return None
+        found = self._type(declared[0][0], declared[0][1], declared[1])
+        return (found, ANNOTATED_CONFIDENCE) if found is not None else None
+
+    def _declared_result(self, path: str, scope: int, callee: str) -> tuple[Symbol, str] | None:
+        """The repository method ``callee`` calls and the result type written for
+        it, if both are known."""
         head, dot, name = callee.rpartition(".")
         if dot:
             holder = self._expression(path, scope, head)
@@ -420,9 +466,7 @@ class JavaResolver:
             file = self._files[method[0]]
             for index, expression, how in file.facts.returns:
                 if index == method[1] and how == "annotated":
-                    found = self._type(method[0], method[1], expression)
-                    if found is not None:
-                        return found, ANNOTATED_CONFIDENCE
+                    return method, expression
         return None
 
     def _expression(self, path: str, scope: int, expression: str) -> tuple[Symbol, float] | None:
@@ -444,7 +488,7 @@ class JavaResolver:
     # ---- references -------------------------------------------------------------------
 
     def _resolve(
-        self, path: str, ref: Reference
+        self, path: str, ref: Reference, arity: int | None = None
     ) -> tuple[list[tuple[Symbol, float]], tuple[str, ...], list[tuple[Symbol, float]]]:
         scope = ref.scope
         receiver = ref.receiver
@@ -462,10 +506,15 @@ class JavaResolver:
             if type_symbol is not None and ref.kind == "call":
                 return self._construction(type_symbol), (), []
             if ref.kind != "call":
-                return [], (), []
-            return self._unqualified(path, scope, ref.name), (), []
+                # a type named in a declaration, cast, literal or annotation
+                return ([(type_symbol, CERTAIN)] if type_symbol is not None else []), (), []
+            return self._unqualified(path, scope, ref.name, arity), (), []
         if receiver == "super":
-            found = self._methods(this, ref.name, skip_self=True) if this is not None else []
+            found = (
+                self._methods(this, ref.name, skip_self=True, arity=arity)
+                if this is not None
+                else []
+            )
             return [(m, CERTAIN) for m in found[:1]], (), []
         # `Invoice.count()`, `Outer.Inner.make()`: a static call on a type (a
         # variable of the same name obscures it, as in Java)
@@ -479,17 +528,17 @@ class JavaResolver:
             nested = self._member_type(type_symbol, ref.name)
             if ref.kind == "call" and nested is not None:
                 return self._construction(nested), (), []  # `new Outer.Inner()`
-            found = self._methods(type_symbol, ref.name)
+            found = self._methods(type_symbol, ref.name, arity=arity)
             return [(m, CERTAIN) for m in found[:1]], (), []
         held = self._expression(path, scope, receiver)
         if held is not None:
             static, confidence = held
-            found = self._methods(static, ref.name)
+            found = self._methods(static, ref.name, arity=arity)
             if not found:
                 # a member wins over an extension; without one, an extension in scope
                 extension = self._extension(path, ref.name, static, None)
                 return [(m, confidence) for m in extension[:1]], (), []
-            overrides = self._overrides(static, ref.name) if ref.kind == "call" else []
+            overrides = self._overrides(static, ref.name, arity) if ref.kind == "call" else []
             return [(found[0], confidence)], (), dispatched(overrides, confidence)
         written = self._written_type(path, scope, receiver)
         if written is not None:
@@ -504,18 +553,22 @@ class JavaResolver:
             [],
         )
 
-    def _unqualified(self, path: str, scope: int, name: str) -> list[tuple[Symbol, float]]:
+    def _unqualified(
+        self, path: str, scope: int, name: str, arity: int | None = None
+    ) -> list[tuple[Symbol, float]]:
         """``m()``: what ``this`` is rebound to (an extension's receiver), the
         enclosing types and their ancestors, innermost first, then static
         imports and the package's own functions."""
         this = self._this_type(path, scope)
         enclosing_types = self._enclosing_types(path, scope)
         if this is not None and (not enclosing_types or this != (path, enclosing_types[0])):
-            found = self._methods(this, name) or self._extension(path, name, this, None)
+            found = self._methods(this, name, arity=arity) or self._extension(
+                path, name, this, None
+            )
             if found:
                 return [(found[0], CERTAIN)]
         for enclosing in self._enclosing_types(path, scope):
-            found = self._methods((path, enclosing), name)
+            found = self._methods((path, enclosing), name, arity=arity)
             if found:
                 return [(found[0], CERTAIN)]
         file = self._files[path]
@@ -605,6 +658,12 @@ class JavaResolver:
         for expression, how in typed:
             if how in ("annotated", "constructed", "extends") and _bare(expression) != "var":
                 return expression if "." not in receiver else ""
+        if owner is None and receiver.endswith("()"):
+            # `headers(name).isEmpty()`: a repository method declared to give a
+            # type outside the repository
+            declared = self._declared_result(path, scope, receiver[:-2])
+            if declared is not None:
+                return ""
         if owner is None:
             # a field of a declared type (here or inherited) outside the repository
             for enclosing in self._enclosing_types(path, scope):
@@ -676,8 +735,9 @@ class JavaResolver:
                 counts["unresolved"] += 1
                 continue
             edges.append(Edge(module_id, self._symbol_id(target), "imports", CERTAIN, imp.line))
-        for ref in facts.references:
-            targets, tags, overrides = self._resolve(path, ref)
+        arities = {a.reference: a.positional for a in facts.arguments if not a.splat}
+        for index, ref in enumerate(facts.references):
+            targets, tags, overrides = self._resolve(path, ref, arities.get(index))
             if not targets and not overrides:
                 counts["unresolved"] += 1
                 continue
@@ -699,11 +759,13 @@ class JavaResolver:
             base_type = self._type(path, facts.definitions[base.definition].parent, base.expression)
             if base_type is not None and base_type != child:
                 tags = (IMPLEMENTS_TAG,) if base.implements else ()
+                # `new T() { ... }` in a method: the method depends on T
+                anonymous = base.definition in file.anonymous_classes
                 edges.append(
                     Edge(
                         file.ids[base.definition],
                         self._symbol_id(base_type),
-                        "inherits",
+                        "references" if anonymous else "inherits",
                         CERTAIN,
                         base.line,
                         tags,
@@ -738,7 +800,7 @@ def java_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, 
 
 def java_interface(facts: FileFacts) -> FileFacts:
     """What resolving other files may read of this one: definitions, imports,
-    inheritance, return types, fields and the package."""
+    inheritance, return types, fields, parameter lists and the package."""
     types = {i for i, d in enumerate(facts.definitions) if d.kind in TYPE_KINDS}
     return FileFacts(
         path=facts.path,
@@ -755,6 +817,7 @@ def java_interface(facts: FileFacts) -> FileFacts:
         syntax_errors=facts.syntax_errors,
         notes=facts.notes,
         returns=facts.returns,
+        signatures=facts.signatures,
     )
 
 
@@ -766,5 +829,6 @@ def java_interface_digest(interface: FileFacts) -> str:
         [(b.definition, b.expression, b.implements) for b in interface.bases],
         interface.typed,
         interface.returns,
+        [(sig.definition, [tuple(p) for p in sig.parameters]) for sig in interface.signatures],
     ]
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

@@ -49,6 +49,12 @@
 (record_declaration
   interfaces: (super_interfaces (type_list
     [(type_identifier) (scoped_type_identifier)] @inherit.base @inherit.implements))) @inherit.class
+; `new T() { ... }`: the anonymous class's base, so that `this` and unqualified
+; calls in its body look in T.
+(object_creation_expression
+  type: [(type_identifier) (scoped_type_identifier) (generic_type [(type_identifier) (scoped_type_identifier)] @inherit.base)]
+  @inherit.base
+  (class_body) @inherit.class)
 (interface_declaration
   (extends_interfaces (type_list
     [(type_identifier) (scoped_type_identifier) (generic_type [(type_identifier) (scoped_type_identifier)] @inherit.base)]
@@ -61,6 +67,17 @@
   arguments: (argument_list) @arguments) @reference.call
 (method_invocation
   object: (_) @receiver
+  name: (identifier) @name
+  arguments: (argument_list) @arguments) @reference.call
+; `new T(...).m()` and `((T) x).m()`: the receiver is a T (these patterns come
+; after the one above, so that their reading of the call is the one kept).
+(method_invocation
+  object: [
+    (object_creation_expression !body type: [(type_identifier) (scoped_type_identifier)] @receiver)
+    (object_creation_expression !body type: (generic_type [(type_identifier) (scoped_type_identifier)] @receiver))
+    (parenthesized_expression (cast_expression type: [(type_identifier) (scoped_type_identifier)] @receiver))
+    (parenthesized_expression (cast_expression type: (generic_type [(type_identifier) (scoped_type_identifier)] @receiver)))
+  ]
   name: (identifier) @name
   arguments: (argument_list) @arguments) @reference.call
 ; `new T(...)`: the constructor (the resolver tells a type from a method).
@@ -77,9 +94,37 @@
 ; Method references: `Invoice::total`, `this::save`.
 (method_reference . (_) @receiver . (identifier) @name) @reference.value
 
+; Types named where a value is declared, returned, cast, tested, thrown or
+; annotated: references to the type (`new T()` is a call above).
+(formal_parameter type: [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(spread_parameter [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(local_variable_declaration type: [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(field_declaration type: [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(method_declaration type: [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(enhanced_for_statement type: [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(generic_type [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(type_arguments [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(array_type element: [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(cast_expression type: [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(instanceof_expression right: [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(class_literal [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(throws [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(catch_type [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(type_bound [(type_identifier) (scoped_type_identifier)] @name) @reference.value
+(marker_annotation name: [(identifier) (scoped_identifier)] @name) @reference.value
+(annotation name: [(identifier) (scoped_identifier)] @name) @reference.value
+; `Token.nullChar`, `Kind.A`: a static field read through its type.
+((field_access object: (identifier) @name) @reference.value
+  (#match? @name "^[A-Z]"))
+
 ; ---- bindings and their types ---------------------------------------------
+; A method's parameters, read as its signature (an overload is picked by arity).
+(formal_parameters (formal_parameter name: (identifier) @local.binding)) @parameters
+(formal_parameters
+  (spread_parameter (variable_declarator name: (identifier) @local.binding @parameter.var_positional)))
+  @parameters
+(formal_parameters (receiver_parameter) @parameter.extra) @parameters
 (formal_parameter name: (identifier) @local.binding)
-(spread_parameter (variable_declarator name: (identifier) @local.binding))
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @local.binding))
 (lambda_expression parameters: (identifier) @local.binding)
 (inferred_parameters (identifier) @local.binding)
