@@ -36,10 +36,12 @@ ends), test code included:
   is its binary name with dots (``org.jsoup.nodes.Element``); a member class
   is its outer class's id and its simple name (``...Document.OutputSettings``);
   a local class is the id of the method it is declared in and its name
-  (``...A.m.Local``); an anonymous class (``A$1``, an enum constant's body
-  too) *is* the method it is written in, or the type when it is written in a
-  field initialiser (``EnclosingMethod`` without a method), as our resolver
-  makes an anonymous class a scope of its enclosing method. Methods map so:
+  (``...A.m.Local``); an anonymous class (``A$1``) *is* the method it is
+  written in, or the type when it is written in a field initialiser
+  (``EnclosingMethod`` without a method), as our resolver makes an anonymous
+  class a scope of its enclosing method; an enum constant's body (an
+  anonymous class with the enum flag, found by its lines in the source) is
+  the class ``<enum id>.<CONSTANT>``. Methods map so:
 
   - ``m`` of class ``C`` is ``<id of C>.m`` (all overloads one node);
   - ``lambda$m$N`` is written in ``m`` (javac names a nested lambda after
@@ -482,6 +484,7 @@ def load_classes(tree: CompiledTree, jobs: int, code: bool = True) -> dict[str, 
 class Spans:
     constructors: dict[str, list[tuple[int, int]]]  # simple name -> line spans
     explicit: list[tuple[int, int]]  # super(...) / this(...) calls
+    enum_bodies: list[tuple[str, int, int]] = field(default_factory=list)  # constant, lines
 
 
 @functools.cache
@@ -507,6 +510,12 @@ def parse_spans(text: bytes) -> Spans:
                 )
         elif node.type == "explicit_constructor_invocation":
             spans.explicit.append((node.start_point[0] + 1, node.end_point[0] + 1))
+        elif node.type == "enum_constant" and node.child_by_field_name("body") is not None:
+            name = node.child_by_field_name("name")
+            if name is not None and name.text is not None:
+                spans.enum_bodies.append(
+                    (name.text.decode(), node.start_point[0] + 1, node.end_point[0] + 1)
+                )
         todo.extend(node.children)
     return spans
 
@@ -544,7 +553,12 @@ class Names:
         if c is None or not c.inner:
             found = name.replace("/", ".")
         elif c.anonymous:
-            found = self.enclosing_id(c)
+            constant = self.enum_constant(c)
+            found = (
+                f"{self.class_id(c.super)}.{constant}"
+                if constant is not None and c.super
+                else self.enclosing_id(c)
+            )
         elif c.outer is not None:
             found = f"{self.class_id(c.outer)}.{c.inner_name}"
         else:
@@ -554,6 +568,20 @@ class Names:
 
     def simple(self, name: str) -> str:
         return self.class_id(name).rsplit(".", 1)[-1]
+
+    def enum_constant(self, c: ClassFile) -> str | None:
+        """The enum constant whose body an anonymous class is (javac's ``E$1``), if
+        any: our resolver makes such a body a class ``E.CONSTANT``."""
+        if not c.flags & ACC_ENUM:
+            return None
+        lines = [m.first_line for m in c.methods.values() if m.first_line]
+        if not lines:
+            return None
+        line = min(lines)
+        for name, start, end in self.spans(c.path).enum_bodies:
+            if start <= line <= end:
+                return name
+        return None
 
     def enclosing_id(self, c: ClassFile) -> str:
         """The node an anonymous or local class is written in."""

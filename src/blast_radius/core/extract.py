@@ -484,6 +484,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 values[name_node.start_byte] = (caps["reference.value"][0].start_byte, ref)
         else:  # a value that a framework enters: a route's or a command's handler
             values[name_node.start_byte] = (caps["reference." + kind][0].start_byte, ref)
+    base_owners: set[tuple[int, int]] = set()
     for caps in by_role.get("inherit", ()):
         if "inherit.base" in caps:
             base = caps["inherit.base"][0]
@@ -491,7 +492,10 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             if owner is None:
                 # A decorated class: its extent starts at the decorator.
                 owner = scopes.innermost(caps["inherit.class"][0].start_byte)
-            if owner != MODULE_SCOPE and base.start_byte not in base_nodes:
+            # one base node may serve several classes (an enum for each of its
+            # constants with a body), but each class once
+            if owner != MODULE_SCOPE and (base.start_byte, owner) not in base_owners:
+                base_owners.add((base.start_byte, owner))
                 base_nodes.add(base.start_byte)
                 base_fact = Base(
                     owner,

@@ -8,6 +8,11 @@
 (enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.class
 (interface_declaration name: (identifier) @name body: (interface_body) @body) @definition.interface
 (annotation_type_declaration name: (identifier) @name body: (_) @body) @definition.interface
+; An enum constant with a body is a subclass of its enum (`Data { void read() }`).
+(enum_constant name: (identifier) @name body: (class_body) @body) @definition.class
+; A record's components are its accessors (`point.x()`).
+(record_declaration
+  parameters: (formal_parameters (formal_parameter name: (identifier) @name) @definition.function))
 
 (method_declaration
   name: (identifier) @name
@@ -46,6 +51,9 @@
 (enum_declaration
   interfaces: (super_interfaces (type_list
     [(type_identifier) (scoped_type_identifier)] @inherit.base @inherit.implements))) @inherit.class
+(enum_declaration
+  name: (identifier) @inherit.base
+  body: (enum_body (enum_constant body: (class_body)) @inherit.class))
 (record_declaration
   interfaces: (super_interfaces (type_list
     [(type_identifier) (scoped_type_identifier)] @inherit.base @inherit.implements))) @inherit.class

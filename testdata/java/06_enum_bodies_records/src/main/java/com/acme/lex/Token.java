@@ -1,0 +1,3 @@
+package com.acme.lex;
+
+public record Token(String text, int size) {}
