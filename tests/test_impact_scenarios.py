@@ -571,3 +571,26 @@ def test_java_change_reaches_kotlin_callers_and_kotlin_tests(
         "./gradlew test --tests com.acme.store.ItemControllerTest"
         " --tests com.acme.store.ItemServiceTest" in impact(root, fmt="markdown")
     )
+
+
+def test_java_inherited_and_nested_tests_are_selected_where_they_run(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("java_inherited_tests")
+    report = impact(root)
+    assert changes(report) == {
+        ("java:com.acme.init.AtomicInitializer.get", "body"),
+        ("java:com.acme.init.Validate.check", "body"),
+    }
+    # the abstract base's test runs as its concrete subclass's
+    assert report["test_files"] == [
+        "src/test/java/com/acme/init/AbstractInitializerTest.java",
+        "src/test/java/com/acme/init/AtomicInitializerTest.java",
+        "src/test/java/com/acme/init/ValidateTest.java",
+    ]
+    # a @Nested class runs through its top-level class's binary names
+    assert (
+        "mvn test -Dsurefire.failIfNoSpecifiedTests=false"
+        " -Dtest='AbstractInitializerTest,AtomicInitializerTest,ValidateTest*'"
+        in impact(root, fmt="markdown")
+    )

@@ -334,6 +334,7 @@ def test_hits(
                 -previous[2].distance,
             ):
                 best[test_id] = (test, node.path, reach)
+    _inherited_tests(best, index, is_test_file, testpaths, files, modules_by_path)
     # The tests of a reached module share its path: build each path once.
     whys: dict[str, tuple[WhyHop, ...]] = {}
     hits = []
@@ -344,6 +345,50 @@ def test_hits(
         hits.append(TestHit(test_id, test.id, path, reach.distance, reach.confidence, why))
     hits.sort(key=lambda t: (t.path, t.id))
     return tuple(hits), tuple(sorted(files))
+
+
+def _inherited_tests(
+    best: dict[str, tuple[Node, str, Dependent]],
+    index: ReverseIndex,
+    is_test_file: dict[str, bool],
+    testpaths: Sequence[str],
+    files: set[str],
+    modules_by_path: Mapping[str, Node],
+) -> None:
+    """Add the tests a subclass in a test file inherits from a reached test's
+    class: an abstract base's test method runs as the subclass's (JUnit,
+    unittest), and only there."""
+    for test, _path, reach in list(best.values()):
+        owner_id = test.id.rpartition(".")[0]
+        owner = index.nodes.get(owner_id)
+        if owner is None or owner.kind != "class":
+            continue
+        seen = {owner_id}
+        todo = [owner_id]
+        while todo:
+            current = todo.pop()
+            for edge in index.incoming.get(current):
+                sub = index.nodes.get(edge.source)
+                if edge.kind != "inherits" or sub is None or sub.kind != "class":
+                    continue
+                if sub.id in seen:
+                    continue
+                seen.add(sub.id)
+                todo.append(sub.id)
+                known = is_test_file.get(sub.path)
+                if known is None:
+                    known = is_test_file[sub.path] = _is_test_file(sub.path, testpaths)
+                if not known:
+                    continue
+                inherited = test._replace(
+                    id=f"{sub.id}.{test.name}",
+                    qualname=f"{sub.qualname}.{test.name}",
+                    path=sub.path,
+                )
+                test_id = _test_id(inherited, sub.path, modules_by_path)
+                if test_id not in best:
+                    best[test_id] = (inherited, sub.path, reach)
+                    files.add(sub.path)
 
 
 def _test_id(test: Node, path: str, modules_by_path: Mapping[str, Node]) -> str:

@@ -143,6 +143,8 @@ class _File:
     typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
     signatures: dict[int, tuple[Parameter, ...]] = field(default_factory=dict)
     """The parameters of each method whose list could be read."""
+    local_types: bool = False
+    """Whether a type is declared inside a method (a local class)."""
     anonymous_classes: set[int] = field(default_factory=set)
     """Anonymous scopes with a base: the bodies of ``new T() { ... }``."""
 
@@ -195,6 +197,12 @@ class JavaResolver:
                 if how != "package":
                     file.typed.setdefault((scope, name), []).append((expression, how))
             file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
+            file.local_types = any(
+                d.kind in TYPE_KINDS
+                and d.parent != MODULE_SCOPE
+                and item.definitions[d.parent].kind not in TYPE_KINDS
+                for d in item.definitions
+            )
             file.anonymous_classes = {
                 b.definition
                 for b in item.bases
@@ -203,6 +211,9 @@ class JavaResolver:
             self._files[item.path] = file
         self._packages = {f.package for f in self._files.values()}
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
+        self._finding_bases = 0
+        self._chains: dict[Symbol, list[Symbol]] = {}
+        self._types_seen: dict[tuple[str, int, str], Symbol | None] = {}
         self._subtypes: dict[Symbol, list[Symbol]] | None = None
         self._inferred: CycleMemo[tuple[str, int, str], tuple[Symbol, float] | None] = CycleMemo(
             lambda: None
@@ -230,6 +241,20 @@ class JavaResolver:
     def _type(self, path: str, scope: int, expression: str) -> Symbol | None:
         """The type a name (``Invoice``, ``Invoice.Line``, ``com.acme.Invoice``)
         means in ``scope``, in Java's order of lookup."""
+        file = self._files[path]
+        if not file.local_types:
+            # without local classes, a name means the same in every scope of a type
+            enclosing = self._enclosing_types(path, scope)
+            scope = enclosing[0] if enclosing else MODULE_SCOPE
+        key = (path, scope, expression)
+        if key in self._types_seen:
+            return self._types_seen[key]
+        found = self._lookup_type(path, scope, expression)
+        if not self._finding_bases:
+            self._types_seen[key] = found
+        return found
+
+    def _lookup_type(self, path: str, scope: int, expression: str) -> Symbol | None:
         name = _bare(expression)
         head, dot, rest = name.partition(".")
         found = self._simple_type(path, scope, head)
@@ -273,7 +298,7 @@ class JavaResolver:
         return candidates.pop() if len(candidates) == 1 else None
 
     def _member_type(self, owner: Symbol, name: str) -> Symbol | None:
-        for klass in ancestors(owner, self._bases):
+        for klass in self._chain(owner):
             file = self._files[klass[0]]
             for index in file.children.get(klass[1], {}).get(name, ()):
                 if file.facts.definitions[index].kind in TYPE_KINDS:
@@ -285,6 +310,7 @@ class JavaResolver:
         if cached is not None:
             return cached
         self._bases_cache[cls] = ()
+        self._finding_bases += 1
         file = self._files[cls[0]]
         scope = file.facts.definitions[cls[1]].parent
         found = []
@@ -293,9 +319,20 @@ class JavaResolver:
                 target = self._type(cls[0], scope, base.expression)
                 if target is not None and target != cls and target not in found:
                     found.append(target)
+        self._finding_bases -= 1
         result = tuple(found)
         self._bases_cache[cls] = result
         return result
+
+    def _chain(self, cls: Symbol) -> list[Symbol]:
+        """``cls`` and its ancestors, nearest first; kept once no base is being
+        looked up (a chain seen meanwhile may lack the bases in progress)."""
+        found = self._chains.get(cls)
+        if found is None:
+            found = ancestors(cls, self._bases)
+            if not self._finding_bases:
+                self._chains[cls] = found
+        return found
 
     def _methods(
         self, cls: Symbol, name: str, skip_self: bool = False, arity: int | None = None
@@ -303,7 +340,7 @@ class JavaResolver:
         """The methods named ``name`` of the nearest type in ``cls``'s ancestry
         declaring one that takes ``arity`` arguments (overloads together): an
         ``attr(k, v)`` of a subclass does not hide the ``attr(k)`` it inherits."""
-        chain = ancestors(cls, self._bases)
+        chain = self._chain(cls)
         for klass in chain[1:] if skip_self else chain:
             file = self._files[klass[0]]
             found = [
@@ -366,7 +403,7 @@ class JavaResolver:
 
     def _field(self, cls: Symbol, name: str) -> Symbol | None:
         """The type of field ``name`` of ``cls`` or an ancestor."""
-        for klass in ancestors(cls, self._bases):
+        for klass in self._chain(cls):
             file = self._files[klass[0]]
             for expression, how in file.typed.get((klass[1], name), ()):
                 if how == "field":
@@ -508,7 +545,11 @@ class JavaResolver:
             if ref.kind != "call":
                 # a type named in a declaration, cast, literal or annotation
                 return ([(type_symbol, CERTAIN)] if type_symbol is not None else []), (), []
-            return self._unqualified(path, scope, ref.name, arity), (), []
+            found_in: list[Symbol] = []
+            targets = self._unqualified(path, scope, ref.name, arity, found_in)
+            # `m()` on `this`: a subclass's override runs when `this` is one
+            overrides = self._overrides(found_in[0], ref.name, arity) if found_in else []
+            return targets, (), dispatched(overrides, CERTAIN)
         if receiver == "super":
             found = (
                 self._methods(this, ref.name, skip_self=True, arity=arity)
@@ -554,11 +595,17 @@ class JavaResolver:
         )
 
     def _unqualified(
-        self, path: str, scope: int, name: str, arity: int | None = None
+        self,
+        path: str,
+        scope: int,
+        name: str,
+        arity: int | None = None,
+        found_in: list[Symbol] | None = None,
     ) -> list[tuple[Symbol, float]]:
         """``m()``: what ``this`` is rebound to (an extension's receiver), the
         enclosing types and their ancestors, innermost first, then static
-        imports and the package's own functions."""
+        imports and the package's own functions. The type whose ancestry
+        declares the method is appended to ``found_in``."""
         this = self._this_type(path, scope)
         enclosing_types = self._enclosing_types(path, scope)
         if this is not None and (not enclosing_types or this != (path, enclosing_types[0])):
@@ -570,6 +617,8 @@ class JavaResolver:
         for enclosing in self._enclosing_types(path, scope):
             found = self._methods((path, enclosing), name, arity=arity)
             if found:
+                if found_in is not None:
+                    found_in.append((path, enclosing))
                 return [(found[0], CERTAIN)]
         file = self._files[path]
         imported = file.single.get(name)
@@ -624,7 +673,7 @@ class JavaResolver:
         receiver of type ``receiver`` (or an ancestor), or, for a type outside
         the repository, whose extended type is written ``written``."""
         file = self._files[path]
-        chain = ancestors(receiver, self._bases) if receiver is not None else ()
+        chain = self._chain(receiver) if receiver is not None else ()
         found = []
         for symbol, extended in self._extensions.get(name, ()):
             owner = self._files[symbol[0]]
@@ -667,7 +716,7 @@ class JavaResolver:
         if owner is None:
             # a field of a declared type (here or inherited) outside the repository
             for enclosing in self._enclosing_types(path, scope):
-                for klass in ancestors((path, enclosing), self._bases):
+                for klass in self._chain((path, enclosing)):
                     for expression, how in self._files[klass[0]].typed.get((klass[1], head), ()):
                         if how == "field":
                             return expression if "." not in receiver else ""
@@ -784,18 +833,27 @@ class JavaResolver:
 
 
 def java_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, int, int, int]]:
-    """(id, kind, name, start, end, body line) of a file's symbols, as graph nodes name them."""
+    """(id, kind, name, start, end, body line) of a file's symbols, as graph nodes
+    name them: the overloads of one name span from the first to the last, so
+    that an edit in any of them is a change of the method."""
     _, ids = java_definition_ids(facts)
-    seen: set[str] = set()
-    found = []
+    rows: dict[str, tuple[str, str, str, int, int, int]] = {}
     for index, d in enumerate(facts.definitions):
-        if d.kind == ANONYMOUS_SCOPE or ids[index] in seen:
+        if d.kind == ANONYMOUS_SCOPE:
             continue
-        seen.add(ids[index])
-        found.append(
-            (ids[index], _node_kind(facts, index), d.name, d.start_line, d.end_line, d.body_line)
-        )
-    return found
+        held = rows.get(ids[index])
+        if held is None:
+            rows[ids[index]] = (
+                ids[index],
+                _node_kind(facts, index),
+                d.name,
+                d.start_line,
+                d.end_line,
+                d.body_line,
+            )
+        else:
+            rows[ids[index]] = (*held[:3], held[3], max(held[4], d.end_line), held[5])
+    return list(rows.values())
 
 
 def java_interface(facts: FileFacts) -> FileFacts:

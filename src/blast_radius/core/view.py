@@ -359,22 +359,27 @@ def _test_command(report: Report) -> str:
 def _jvm_test_command(runner: str, tests: Sequence[TestHit]) -> str:
     """Surefire's ``-Dtest=ATest,BTest`` or Gradle's ``--tests pkg.ATest``: the
     test classes, from the tests' qualified names (``<prefix>:com.acme.ATest.adds``).
-    Whole classes, as a method reached may be a helper or a set-up, not a test."""
-    classes = sorted(
-        {
-            owner
-            for test in tests
-            if (owner := test.node.partition(":")[2].rpartition(".")[0])
-            and re.fullmatch(r"[\w$.]+", owner)
-        }
-    )
-    if not classes:
+    Whole classes, as a method reached may be a helper or a set-up, not a test;
+    a nested class (JUnit's ``@Nested``) by its top-level class and a wildcard
+    (``ATest*``), which the runners match against binary names (``ATest$Inner``)."""
+    classes: set[str] = set()
+    for test in tests:
+        owner = test.node.partition(":")[2].rpartition(".")[0]
+        if not owner or not re.fullmatch(r"[\w$.]+", owner):
+            continue
+        top = posixpath.splitext(posixpath.basename(test.path))[0]
+        parts = owner.split(".")
+        if top in parts[:-1]:
+            owner = ".".join(parts[: parts.index(top) + 1]) + "*"
+        classes.add(owner)
+    ordered = sorted(classes)
+    if not ordered:
         return ""
     if runner == "maven":
-        selected = ",".join(owner.rpartition(".")[2] for owner in classes)
+        selected = ",".join(owner.rpartition(".")[2] for owner in ordered)
         return f"mvn test -Dsurefire.failIfNoSpecifiedTests=false -Dtest={shlex.quote(selected)}"
-    words = [f"--tests {shlex.quote(owner)}" for owner in classes[:50]]
-    return "./gradlew test " + " ".join(words) + (" ..." if len(classes) > 50 else "")
+    words = [f"--tests {shlex.quote(owner)}" for owner in ordered[:50]]
+    return "./gradlew test " + " ".join(words) + (" ..." if len(ordered) > 50 else "")
 
 
 def _go_test_commands(tests: Sequence[TestHit]) -> list[str]:

@@ -1,0 +1,10 @@
+package com.acme.parse;
+
+public class HtmlTreeBuilder extends TreeBuilder {
+    @Override
+    void process() {
+        setBaseUri();
+    }
+
+    void setBaseUri() {}
+}

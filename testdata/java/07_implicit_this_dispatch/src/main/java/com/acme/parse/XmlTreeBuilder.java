@@ -1,0 +1,6 @@
+package com.acme.parse;
+
+public class XmlTreeBuilder extends TreeBuilder {
+    @Override
+    void process() {}
+}

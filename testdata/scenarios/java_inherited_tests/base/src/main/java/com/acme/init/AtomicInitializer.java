@@ -1,0 +1,8 @@
+package com.acme.init;
+
+public class AtomicInitializer implements Initializer {
+    @Override
+    public Object get() {
+        return "value";
+    }
+}

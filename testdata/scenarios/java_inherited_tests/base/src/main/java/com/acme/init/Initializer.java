@@ -1,0 +1,5 @@
+package com.acme.init;
+
+public interface Initializer {
+    Object get();
+}

@@ -1,0 +1,9 @@
+package com.acme.init;
+
+public final class Validate {
+    public static void check(Object value) {
+        if (value == null) {
+            throw new IllegalArgumentException();
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package com.acme.init;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+public class ValidateTest {
+    @Nested
+    class WithMessage {
+        @Test
+        void rejectsNull() {
+            Validate.check("x");
+        }
+    }
+}
