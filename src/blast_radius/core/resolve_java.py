@@ -869,7 +869,10 @@ def java_interface(facts: FileFacts) -> FileFacts:
         references=(),
         bases=facts.bases,
         bindings=(),
-        typed=tuple(t for t in facts.typed if t[0] == MODULE_SCOPE or t[0] in types),
+        # fields, the package, and the type each extension function extends
+        typed=tuple(
+            t for t in facts.typed if t[0] == MODULE_SCOPE or t[0] in types or t[3] == "extends"
+        ),
         exports=facts.exports,
         entry_points=(),
         syntax_errors=facts.syntax_errors,

@@ -14,6 +14,9 @@
   name: (identifier) @name
   (function_value_parameters) @parameters) @definition.function
 
+; A property with a getter is a function of its class: `x.size` runs it.
+(property_declaration (variable_declaration (identifier) @name) (getter)) @definition.function
+
 ; Lambdas and object expressions bind names of their own; what they call
 ; belongs to the function around them.
 (lambda_literal) @definition.scope
@@ -57,6 +60,8 @@
 ; `a.b.f(x)`, `a?.f {}`
 (call_expression
   . (navigation_expression . (_) @receiver (identifier) @name .)) @reference.call
+; `x.size`: a property read, which runs its getter when it has one
+(navigation_expression . (_) @receiver (identifier) @name .) @reference.value
 ; `Invoice::total`, `::helper`
 (callable_reference (identifier) @name .) @reference.value
 

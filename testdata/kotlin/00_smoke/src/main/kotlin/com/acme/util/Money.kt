@@ -5,6 +5,9 @@ class Money(val cents: Long) {
 
     // a member named like the extension below: the member wins
     fun describe(): String = "$cents"
+
+    val isZero: Boolean
+        get() = cents == 0L
 }
 
 fun Money.describe(): String = "money"
@@ -13,4 +16,4 @@ fun Money.doubled(): Money = plus(this)
 
 fun String.shout(): String = uppercase()
 
-fun format(m: Money): String = m.describe()
+fun format(m: Money): String = if (m.isZero) "0" else m.describe()
