@@ -907,23 +907,32 @@ def maven_line(repo: Path, extra: Sequence[str], cache: Path) -> str:
     return m.group(0) if m else ""
 
 
-def surefire_names(line: str, binary: str) -> bool:
+def surefire_names(line: str, binary: str, method: str | None = None) -> bool:
     """Whether ``-Dtest`` of ``line`` runs the test class ``binary`` (``pkg.Outer$Inner``),
-    by Surefire's class patterns: an entry matches the class's simple binary name
-    (``Outer$Inner``) or its qualified one, ``*`` as a wildcard."""
+    or its test ``method`` when given, by Surefire's patterns: an entry matches
+    the class's simple binary name (``Outer$Inner``) or its qualified one, ``*``
+    as a wildcard, and ``Class#m1+m2`` runs only those methods of it."""
     words = shlex.split(line)
     value = next((w.split("=", 1)[1] for w in words if w.startswith("-Dtest=")), "")
     simple = binary.rpartition(".")[2]
     for entry in filter(None, value.split(",")):
-        entry = entry.split("#")[0]
-        if fnmatch.fnmatchcase(simple, entry) or fnmatch.fnmatchcase(binary, entry):
+        pattern, _, methods = entry.partition("#")
+        matches = fnmatch.fnmatchcase(simple, pattern) or fnmatch.fnmatchcase(binary, pattern)
+        if matches and (not methods or method is None or method in methods.split("+")):
             return True
     return False
 
 
 def maven_check(line: str, failed_tests: Sequence[str]) -> MavenCheck:
+    """The failing classes, those of which a failing test would not run, and the
+    failing top-level classes ``-Dtest`` does not name at all."""
     classes = sorted({t.split("::")[1] for t in failed_tests})
-    not_named = tuple(c for c in classes if not surefire_names(line, c))
+    missed = {
+        t.split("::")[1]
+        for t in failed_tests
+        if not surefire_names(line, t.split("::")[1], t.split("::")[2].split("(")[0] or None)
+    }
+    not_named = tuple(c for c in classes if c in missed)
     tops = sorted({c.split("$")[0] for c in classes})
     outer_missing = tuple(c for c in tops if not surefire_names(line, c))
     return MavenCheck(line, tuple(classes), not_named, outer_missing)

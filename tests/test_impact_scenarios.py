@@ -273,7 +273,7 @@ def test_java_repository_change_reaches_service_controller_and_their_tests(
     assert all(runner == "maven" for runner, _ in report["test_runners"])
     assert (
         "mvn test -Dsurefire.failIfNoSpecifiedTests=false "
-        "-Dtest=ItemControllerTest,ItemRepositoryTest,ItemServiceTest"
+        "-Dtest='ItemControllerTest#shows,ItemRepositoryTest#findsById,ItemServiceTest#describes'"
         in impact(root, fmt="markdown")
     )
 
@@ -586,11 +586,21 @@ def test_java_inherited_and_nested_tests_are_selected_where_they_run(
     assert report["test_files"] == [
         "src/test/java/com/acme/init/AbstractInitializerTest.java",
         "src/test/java/com/acme/init/AtomicInitializerTest.java",
+        "src/test/java/com/acme/init/SetupTest.java",
         "src/test/java/com/acme/init/ValidateTest.java",
     ]
-    # a @Nested class runs through its top-level class's binary names
+    # `@Test` methods are the tests: a reached set-up runs its whole class
+    whole = {t["node"]: t["whole_class"] for t in report["tests"]}
+    assert whole == {
+        "java:com.acme.init.AbstractInitializerTest.testGet": False,
+        "java:com.acme.init.AtomicInitializerTest.testGet": False,
+        "java:com.acme.init.SetupTest.first": True,
+        "java:com.acme.init.SetupTest.second": True,
+        "java:com.acme.init.ValidateTest.WithMessage.rejectsNull": False,
+    }
+    assert report["entry_points"] == []  # tests are no entry points
+    # methods by class; a @Nested class through its top-level class's binary names
     assert (
-        "mvn test -Dsurefire.failIfNoSpecifiedTests=false"
-        " -Dtest='AbstractInitializerTest,AtomicInitializerTest,ValidateTest*'"
-        in impact(root, fmt="markdown")
+        "mvn test -Dsurefire.failIfNoSpecifiedTests=false -Dtest='AbstractInitializerTest#testGet,"
+        "AtomicInitializerTest#testGet,SetupTest,ValidateTest*'" in impact(root, fmt="markdown")
     )

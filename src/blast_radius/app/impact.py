@@ -34,7 +34,7 @@ from blast_radius.core.diff import FileChange
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
 from blast_radius.core.graph import UNWRITTEN_CALL_TAGS, EntryPoint, Node
 from blast_radius.core.js_projects import test_runner
-from blast_radius.core.languages import language_for_path, unread_language
+from blast_radius.core.languages import TEST_ENTRY_KIND, language_for_path, unread_language
 from blast_radius.core.owners import CODEOWNERS_LOCATIONS, CodeOwners, parse_codeowners
 from blast_radius.core.report import (
     COMPATIBLE_SIGNATURE,
@@ -218,7 +218,8 @@ def analyze_impact(
     reached += test_walk[0]
     if request.test_selection == "conservative":
         reached += _import_closure(changed, new, request.test_limits)
-    tests, test_files = test_hits(reached, new.index, testpaths)
+    marked = {e.id for e in new.entry_points if e.kind == TEST_ENTRY_KIND}
+    tests, test_files = test_hits(reached, new.index, testpaths, marked)
     breaking = _breaking(
         changed,
         old,
@@ -462,7 +463,8 @@ def _entry_points(
 ) -> tuple[EntryPointHit, ...]:
     kinds: dict[str, set[str]] = {}
     for entry in new.entry_points:
-        kinds.setdefault(entry.id, set()).add(entry.kind)
+        if entry.kind != TEST_ENTRY_KIND:  # a test is listed with the tests
+            kinds.setdefault(entry.id, set()).add(entry.kind)
     hits: dict[str, EntryPointHit] = {}
     candidates = [(c.id, 0, 1.0) for c in changed] + [
         (d.id, d.distance, d.confidence) for d in dependents

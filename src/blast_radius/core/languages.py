@@ -61,6 +61,11 @@ class LanguageRule:
     test_runner: str = ""
     """The runner of the language's tests (``pytest``, ``go``); empty when a
     project's manifest names it (JavaScript's ``package.json``)."""
+    test_marker: str = ""
+    """The entry-point kind the queries give test methods (JUnit's ``@Test``),
+    when names do not tell them. In a test file with any, only those are
+    tests, and a reached method of a test class that is none (a set-up, a
+    helper) runs its class's tests; in a file with none, every method is."""
 
 
 JS_TEST_FILES = (
@@ -101,6 +106,9 @@ def _javascript_rule(
         checks_signatures=checks_signatures,
     )
 
+
+TEST_ENTRY_KIND = "test"
+"""The entry-point kind of a test method a query marks (``@entry.test``)."""
 
 JVM_BUILD_FILES = (
     ("pom.xml", "maven"),
@@ -179,12 +187,13 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         line_comment="//",
         # Surefire's default includes
         test_files=("Test*.java", "*Test.java", "*Tests.java", "*TestCase.java"),
-        # every method of a test class (JUnit's `@Test` methods are not told apart yet)
+        # names do not tell JUnit's tests: `@Test` does (test_marker)
         test_function_prefix="",
         test_class_prefix="",
         imports_run_packages=False,
         checks_signatures=False,
         build_files=JVM_BUILD_FILES,
+        test_marker=TEST_ENTRY_KIND,
     ),
     # Kotlin shares Java's resolver: one package and type namespace on the JVM.
     LanguageRule(
@@ -200,6 +209,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         imports_run_packages=False,
         checks_signatures=False,
         build_files=JVM_BUILD_FILES,
+        test_marker=TEST_ENTRY_KIND,
     ),
 )
 

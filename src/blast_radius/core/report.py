@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import collections.abc
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field
 from types import UnionType
 from typing import Any, Union, get_args, get_origin, get_type_hints
@@ -83,6 +83,10 @@ class TestHit:
     confidence: float
     why: tuple[WhyHop, ...] = ()
     """How the test reaches the change: from the test's node to the changed symbol."""
+    whole_class: bool = False
+    """Run the test's whole class: what the change reaches there is a set-up or
+    a helper of the class, or its tests are not told apart by the language's
+    marker (a JUnit class without ``@Test``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,19 +302,23 @@ def test_hits(
     reached: Iterable[Dependent],
     index: ReverseIndex,
     testpaths: Sequence[str] = (),
+    marked: Collection[str] = frozenset(),
 ) -> tuple[tuple[TestHit, ...], tuple[str, ...]]:
     """Test functions and test files among the reached nodes (the changed ones at distance 0).
 
     A test is a function or method named like a test (the language's rule) in
-    a test file; reaching a test file's module reaches every test in it. With
-    ``testpaths`` (pytest's setting), only files under them count. Each test
-    keeps its best path, shown as its ``why``.
+    a test file, or, for a language whose tests are marked (``test_marker``),
+    one of ``marked``; reaching a test file's module reaches every test in it.
+    With ``testpaths`` (pytest's setting), only files under them count. Each
+    test keeps its best path, shown as its ``why``.
     """
     modules_by_path = {n.path: n for n in sorted(index.nodes.of_kind("module"))}
     best: dict[str, tuple[Node, str, Dependent]] = {}
     files: set[str] = set()
     is_test_file: dict[str, bool] = {}
     memo: dict[str, list[Node]] = {}
+    marked_paths = {index.nodes[i].path for i in marked if i in index.nodes}
+    whole_classes: set[str] = set()
     for reach in reached:
         node = index.nodes.get(reach.id)
         if node is None:
@@ -323,7 +331,12 @@ def test_hits(
         rule = language_for_path(node.path)
         if rule is None or not (node.kind == "module" or node.kind in SYMBOL_KINDS):
             continue
-        tests = _tests_in(index, node, rule, memo)
+        if rule.test_marker and node.path in marked_paths:
+            tests = _marked_tests(index, node, marked, whole_classes)
+        else:
+            tests = _tests_in(index, node, rule, memo)
+            if rule.test_marker:  # no test is marked in the file: whole classes
+                whole_classes.update(t.id.rpartition(".")[0] for t in tests)
         if node.kind == "module" or tests:
             files.add(node.path)
         for test in tests:
@@ -334,7 +347,7 @@ def test_hits(
                 -previous[2].distance,
             ):
                 best[test_id] = (test, node.path, reach)
-    _inherited_tests(best, index, is_test_file, testpaths, files, modules_by_path)
+    _inherited_tests(best, index, is_test_file, testpaths, files, modules_by_path, whole_classes)
     # The tests of a reached module share its path: build each path once.
     whys: dict[str, tuple[WhyHop, ...]] = {}
     hits = []
@@ -342,7 +355,8 @@ def test_hits(
         why = whys.get(reach.id)
         if why is None:
             why = whys[reach.id] = why_path(reach, index.nodes)
-        hits.append(TestHit(test_id, test.id, path, reach.distance, reach.confidence, why))
+        whole = test.id.rpartition(".")[0] in whole_classes
+        hits.append(TestHit(test_id, test.id, path, reach.distance, reach.confidence, why, whole))
     hits.sort(key=lambda t: (t.path, t.id))
     return tuple(hits), tuple(sorted(files))
 
@@ -354,6 +368,7 @@ def _inherited_tests(
     testpaths: Sequence[str],
     files: set[str],
     modules_by_path: Mapping[str, Node],
+    whole_classes: set[str],
 ) -> None:
     """Add the tests a subclass in a test file inherits from a reached test's
     class: an abstract base's test method runs as the subclass's (JUnit,
@@ -375,6 +390,8 @@ def _inherited_tests(
                     continue
                 seen.add(sub.id)
                 todo.append(sub.id)
+                if owner_id in whole_classes:
+                    whole_classes.add(sub.id)
                 known = is_test_file.get(sub.path)
                 if known is None:
                     known = is_test_file[sub.path] = _is_test_file(sub.path, testpaths)
@@ -389,6 +406,47 @@ def _inherited_tests(
                 if test_id not in best:
                     best[test_id] = (inherited, sub.path, reach)
                     files.add(sub.path)
+
+
+def _marked_tests(
+    index: ReverseIndex, node: Node, marked: Collection[str], whole_classes: set[str]
+) -> list[Node]:
+    """The marked tests a reached node of a test file is or runs: itself, or,
+    for a set-up, a helper or a class, every marked test of its class (the
+    class is then run whole); for the module, every marked test in it."""
+    if node.id in marked:
+        return [node]
+    root = node.id
+    if node.kind in ("function", "method"):
+        # the innermost class around it: a set-up or helper runs with its tests
+        root = ""
+        parent_id = node.id
+        while "." in parent_id:
+            parent_id = parent_id.rsplit(".", 1)[0]
+            parent = index.nodes.get(parent_id)
+            if parent is None:
+                break
+            if parent.id in marked:
+                return [parent]  # a definition nested in a test
+            if parent.kind == "class":
+                root = parent.id
+                break
+        if not root:
+            return []
+    found: list[Node] = []
+    todo = [root]
+    while todo:
+        current = todo.pop()
+        for child_id in index.children.get(current, ()):
+            child = index.nodes.get(child_id)
+            if child is None:
+                continue
+            if child.id in marked:
+                found.append(child)
+                whole_classes.add(current)
+            elif child.kind == "class":
+                todo.append(child.id)
+    return sorted(found, key=lambda n: n.id)
 
 
 def _test_id(test: Node, path: str, modules_by_path: Mapping[str, Node]) -> str:

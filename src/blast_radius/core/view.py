@@ -356,30 +356,53 @@ def _test_command(report: Report) -> str:
     return "\n".join(lines)
 
 
+MAX_METHODS_PER_CLASS = 20
+"""More selected test methods of one class than this run as the whole class."""
+
+
 def _jvm_test_command(runner: str, tests: Sequence[TestHit]) -> str:
-    """Surefire's ``-Dtest=ATest,BTest`` or Gradle's ``--tests pkg.ATest``: the
-    test classes, from the tests' qualified names (``<prefix>:com.acme.ATest.adds``).
-    Whole classes, as a method reached may be a helper or a set-up, not a test;
-    a nested class (JUnit's ``@Nested``) by its top-level class and a wildcard
-    (``ATest*``), which the runners match against binary names (``ATest$Inner``)."""
-    classes: set[str] = set()
+    """Surefire's ``-Dtest=ATest#m1+m2,BTest`` or Gradle's ``--tests pkg.ATest.m1``:
+    the selected test methods by class, from the tests' qualified names
+    (``<prefix>:com.acme.ATest.adds``). A class runs whole when a set-up or
+    helper of it is reached (``TestHit.whole_class``) or its tests are many; a
+    nested class (JUnit's ``@Nested``) runs through its top-level class and a
+    wildcard (``ATest*``), which the runners match against binary names."""
+    methods: dict[str, set[str] | None] = {}  # class -> methods, or None: whole
     for test in tests:
-        owner = test.node.partition(":")[2].rpartition(".")[0]
+        owner, _, method = test.node.partition(":")[2].rpartition(".")
         if not owner or not re.fullmatch(r"[\w$.]+", owner):
             continue
         top = posixpath.splitext(posixpath.basename(test.path))[0]
         parts = owner.split(".")
+        whole = test.whole_class or not re.fullmatch(r"\w+", method)
         if top in parts[:-1]:
-            owner = ".".join(parts[: parts.index(top) + 1]) + "*"
-        classes.add(owner)
-    ordered = sorted(classes)
-    if not ordered:
+            owner, whole = ".".join(parts[: parts.index(top) + 1]) + "*", True
+        held = methods.setdefault(owner, set())
+        if whole or held is None:
+            methods[owner] = None
+        else:
+            held.add(method)
+    if not methods:
         return ""
+    selected: list[tuple[str, list[str]]] = []
+    for owner in sorted(methods):
+        names = methods[owner]
+        whole_class = names is None or len(names) > MAX_METHODS_PER_CLASS
+        selected.append((owner, [] if whole_class or names is None else sorted(names)))
     if runner == "maven":
-        selected = ",".join(owner.rpartition(".")[2] for owner in ordered)
-        return f"mvn test -Dsurefire.failIfNoSpecifiedTests=false -Dtest={shlex.quote(selected)}"
-    words = [f"--tests {shlex.quote(owner)}" for owner in ordered[:50]]
-    return "./gradlew test " + " ".join(words) + (" ..." if len(ordered) > 50 else "")
+        parts_ = [
+            owner.rpartition(".")[2] + ("#" + "+".join(names) if names else "")
+            for owner, names in selected
+        ]
+        return (
+            "mvn test -Dsurefire.failIfNoSpecifiedTests=false "
+            f"-Dtest={shlex.quote(','.join(parts_))}"
+        )
+    filters = [
+        f"{owner}.{name}" for owner, names in selected for name in (names or [""]) if name
+    ] + [owner for owner, names in selected if not names]
+    words = [f"--tests {shlex.quote(f)}" for f in sorted(filters)[:50]]
+    return "./gradlew test " + " ".join(words) + (" ..." if len(filters) > 50 else "")
 
 
 def _go_test_commands(tests: Sequence[TestHit]) -> list[str]:

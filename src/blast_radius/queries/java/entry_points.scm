@@ -28,3 +28,13 @@
     (method_declaration name: (identifier) @_run) @entry.cli_command)
   (#eq? @_command "Command")
   (#any-of? @_run "call" "run"))
+
+; Tests: JUnit 4 and 5 and TestNG methods, by their annotation (`@Test`,
+; `@org.junit.Test`, `@ParameterizedTest`, ...).
+(method_declaration
+  (modifiers [
+    (annotation name: [(identifier) @_test (scoped_identifier name: (identifier) @_test)])
+    (marker_annotation name: [(identifier) @_test (scoped_identifier name: (identifier) @_test)])
+  ])
+  (#any-of? @_test "Test" "ParameterizedTest" "RepeatedTest" "TestFactory" "TestTemplate"))
+  @entry.test

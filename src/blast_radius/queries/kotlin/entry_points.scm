@@ -19,3 +19,9 @@
   (modifiers (annotation [(user_type (identifier) @_job) (constructor_invocation (user_type (identifier) @_job))]))
   (#any-of? @_job "Scheduled" "KafkaListener" "JmsListener" "RabbitListener" "EventListener"))
   @entry.job
+
+; Tests: JUnit and TestNG functions, by their annotation.
+(function_declaration
+  (modifiers (annotation [(user_type (identifier) @_test) (constructor_invocation (user_type (identifier) @_test))]))
+  (#any-of? @_test "Test" "ParameterizedTest" "RepeatedTest" "TestFactory" "TestTemplate"))
+  @entry.test
