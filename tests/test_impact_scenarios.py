@@ -604,3 +604,26 @@ def test_java_inherited_and_nested_tests_are_selected_where_they_run(
         "mvn test -Dsurefire.failIfNoSpecifiedTests=false -Dtest='AbstractInitializerTest#testGet,"
         "AtomicInitializerTest#testGet,SetupTest,ValidateTest*'" in impact(root, fmt="markdown")
     )
+
+
+def test_java_parameter_list_change_breaks_the_calls_that_no_longer_fit(
+    scenario: Callable[[str], Path],
+) -> None:
+    report = impact(scenario("java_signature"))
+    assert changes(report) == {
+        ("java:com.acme.shop.Repository.find", "signature"),
+        ("java:com.acme.shop.Repository.count", "signature"),
+        ("java:com.acme.shop.Repository.total", "signature"),
+    }
+    found = {b["id"]: b for b in report["breaking"]}
+    # a parameter added: the call with one argument breaks
+    find = found["java:com.acme.shop.Repository.find"]
+    assert find["change"] == "signature"
+    assert [(s["source"], s["line"], s["unchecked"]) for s in find["call_sites"]] == [
+        ("java:com.acme.shop.Service.describe", 7, False)
+    ]
+    # varargs added: the call still fits
+    assert found["java:com.acme.shop.Repository.count"]["change"] == "signature-compatible"
+    # an overload: no one signature, so its call is unchecked, never called fitting
+    total = found["java:com.acme.shop.Repository.total"]
+    assert [s["unchecked"] for s in total["call_sites"]] == [True]

@@ -585,9 +585,14 @@ def _signature_changes(
     for item, sites in wanted:
         rule = language_for_path(item.path)
         constructor = rule.constructor if rule else ""
+        overloads = rule.overloads if rule else False
         node = new.index.nodes[item.id]
-        new_callee = _callee(new_facts.get(item.path), node.name, node.start_line, constructor)
-        old_callee = _old_callee(item, old_versions.get(item.path), old_facts, constructor)
+        new_callee = _callee(
+            new_facts.get(item.path), node.name, node.start_line, constructor, overloads
+        )
+        old_callee = _old_callee(
+            item, old_versions.get(item.path), old_facts, constructor, overloads
+        )
         broken: list[CallSite] = []
         fitting = 0
         for source, kind, line in sites:
@@ -645,22 +650,35 @@ def _old_callee(
     version: FileVersion | None,
     old_facts: Mapping[str, FileFacts],
     constructor: str,
+    overloads: bool = False,
 ) -> Callee | None:
     """The changed function as it was, from the base version of its file."""
     if version is None:
         return None
     for span in version.symbols:
         if span.id == (item.old_id or item.id):
-            return _callee(old_facts.get(version.path), span.name, span.start_line, constructor)
+            return _callee(
+                old_facts.get(version.path), span.name, span.start_line, constructor, overloads
+            )
     return None
 
 
-def _callee(facts: FileFacts | None, name: str, start_line: int, constructor: str) -> Callee:
-    """The function ``name`` defined at ``start_line``; without a signature when unknown."""
+def _callee(
+    facts: FileFacts | None, name: str, start_line: int, constructor: str, overloads: bool = False
+) -> Callee:
+    """The function ``name`` defined at ``start_line``; without a signature when
+    unknown, or when it is one of several overloads (a call may mean another)."""
     index = find_definition(facts, name, start_line) if facts is not None else None
     if facts is None or index is None:
         return Callee(name, None, None, constructor)
-    return callee_at(facts, index, constructor)
+    found = callee_at(facts, index, constructor)
+    parent = facts.definitions[index].parent
+    if overloads and any(
+        i != index and d.name == name and d.parent == parent and d.kind == "function"
+        for i, d in enumerate(facts.definitions)
+    ):
+        return Callee(found.name, found.class_name, None, constructor)
+    return found
 
 
 def _importers_of_gone(

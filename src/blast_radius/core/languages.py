@@ -61,6 +61,10 @@ class LanguageRule:
     test_runner: str = ""
     """The runner of the language's tests (``pytest``, ``go``); empty when a
     project's manifest names it (JavaScript's ``package.json``)."""
+    overloads: bool = False
+    """Whether one scope may define a name more than once, told apart by the
+    parameters (Java's overloads): such a function has no one signature to
+    check its calls against."""
     test_marker: str = ""
     """The entry-point kind the queries give test methods (JUnit's ``@Test``),
     when names do not tell them. In a test file with any, only those are
@@ -191,8 +195,8 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_function_prefix="",
         test_class_prefix="",
         imports_run_packages=False,
-        checks_signatures=False,
         build_files=JVM_BUILD_FILES,
+        overloads=True,
         test_marker=TEST_ENTRY_KIND,
     ),
     # Kotlin shares Java's resolver: one package and type namespace on the JVM.

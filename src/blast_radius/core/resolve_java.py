@@ -339,7 +339,8 @@ class JavaResolver:
     ) -> list[Symbol]:
         """The methods named ``name`` of the nearest type in ``cls``'s ancestry
         declaring one that takes ``arity`` arguments (overloads together): an
-        ``attr(k, v)`` of a subclass does not hide the ``attr(k)`` it inherits."""
+        ``attr(k, v)`` of a subclass does not hide the ``attr(k)`` it inherits.
+        When none takes that many, the nearest declaring the name."""
         chain = self._chain(cls)
         for klass in chain[1:] if skip_self else chain:
             file = self._files[klass[0]]
@@ -350,7 +351,21 @@ class JavaResolver:
             ]
             if found and (arity is None or any(self._takes(m, arity) for m in found)):
                 return found
+        if arity is not None and not any(self._external_bases(k) for k in chain):
+            # no overload takes that many, and no ancestor outside the repository
+            # may: the nearest of the name, which the call no longer fits (a
+            # changed signature keeps its callers)
+            return self._methods(cls, name, skip_self)
         return []
+
+    def _external_bases(self, cls: Symbol) -> bool:
+        """Whether ``cls`` names a base that is no type of the repository."""
+        file = self._files[cls[0]]
+        scope = file.facts.definitions[cls[1]].parent if cls[1] != MODULE_SCOPE else MODULE_SCOPE
+        return any(
+            base.definition == cls[1] and self._type(cls[0], scope, base.expression) is None
+            for base in file.facts.bases
+        )
 
     def _takes(self, method: Symbol, arity: int) -> bool:
         """Whether ``method`` can be called with ``arity`` arguments (yes when its
@@ -369,6 +384,8 @@ class JavaResolver:
             for symbol in sorted(self._types.values()):
                 for base in self._bases(symbol):
                     self._subtypes.setdefault(base, []).append(symbol)
+        if arity is not None:
+            return [m for m in self._overrides(cls, name) if self._takes(m, arity)]
         found: list[Symbol] = []
         seen = {cls}
         todo = list(self._subtypes.get(cls, ()))
@@ -382,7 +399,6 @@ class JavaResolver:
                 (sub[0], i)
                 for i in file.children.get(sub[1], {}).get(name, ())
                 if file.facts.definitions[i].kind == "function"
-                and (arity is None or self._takes((sub[0], i), arity))
             ]
             todo += self._subtypes.get(sub, [])
         return found
@@ -548,7 +564,12 @@ class JavaResolver:
             found_in: list[Symbol] = []
             targets = self._unqualified(path, scope, ref.name, arity, found_in)
             # `m()` on `this`: a subclass's override runs when `this` is one
-            overrides = self._overrides(found_in[0], ref.name, arity) if found_in else []
+            taken = (
+                arity
+                if targets and arity is not None and self._takes(targets[0][0], arity)
+                else None
+            )
+            overrides = self._overrides(found_in[0], ref.name, taken) if found_in else []
             return targets, (), dispatched(overrides, CERTAIN)
         if receiver == "super":
             found = (

@@ -16,7 +16,8 @@
 
 (method_declaration
   name: (identifier) @name
-  parameters: (formal_parameters) @parameters) @definition.function
+  parameters: (formal_parameters) @parameters
+  body: (block)? @body) @definition.function
 (constructor_declaration
   name: (identifier) @name
   parameters: (formal_parameters) @parameters
