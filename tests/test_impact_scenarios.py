@@ -597,7 +597,13 @@ def test_java_inherited_and_nested_tests_are_selected_where_they_run(
         "java:com.acme.init.SetupTest.first": True,
         "java:com.acme.init.SetupTest.second": True,
         "java:com.acme.init.ValidateTest.WithMessage.rejectsNull": False,
+        "java:com.acme.init.ValidateTest.WithoutMessage.rejectsNull": False,
     }
+    # the runner's names: the classes around a test tell same-named tests apart
+    assert [t["id"] for t in report["tests"]][-2:] == [
+        "src/test/java/com/acme/init/ValidateTest.java::ValidateTest::WithMessage::rejectsNull",
+        "src/test/java/com/acme/init/ValidateTest.java::ValidateTest::WithoutMessage::rejectsNull",
+    ]
     assert report["entry_points"] == []  # tests are no entry points
     # methods by class; a @Nested class through its top-level class's binary names
     assert (

@@ -340,7 +340,7 @@ def test_hits(
         if node.kind == "module" or tests:
             files.add(node.path)
         for test in tests:
-            test_id = _test_id(test, node.path, modules_by_path)
+            test_id = _test_id(test, node.path, modules_by_path, index)
             previous = best.get(test_id)
             if previous is None or (reach.confidence, -reach.distance) > (
                 previous[2].confidence,
@@ -402,7 +402,7 @@ def _inherited_tests(
                     qualname=f"{sub.qualname}.{test.name}",
                     path=sub.path,
                 )
-                test_id = _test_id(inherited, sub.path, modules_by_path)
+                test_id = _test_id(inherited, sub.path, modules_by_path, index)
                 if test_id not in best:
                     best[test_id] = (inherited, sub.path, reach)
                     files.add(sub.path)
@@ -449,11 +449,26 @@ def _marked_tests(
     return sorted(found, key=lambda n: n.id)
 
 
-def _test_id(test: Node, path: str, modules_by_path: Mapping[str, Node]) -> str:
-    """The test as the runner names it: ``path::Class::test``."""
+def _test_id(
+    test: Node, path: str, modules_by_path: Mapping[str, Node], index: ReverseIndex
+) -> str:
+    """The test as the runner names it: ``path::Class::test``. Where the
+    module's name is no prefix of the test's (a JVM file is named by its path,
+    its types by their package), the classes around the test name it."""
     module = modules_by_path.get(path)
     prefix = (module.qualname + ".") if module else ""
-    relative = test.qualname[len(prefix) :] if test.qualname.startswith(prefix) else test.name
+    if test.qualname.startswith(prefix):
+        relative = test.qualname[len(prefix) :]
+    else:
+        names = [test.name]
+        parent_id = test.id
+        while "." in parent_id:
+            parent_id = parent_id.rsplit(".", 1)[0]
+            parent = index.nodes.get(parent_id)
+            if parent is None or parent.kind != "class":
+                break
+            names.append(parent.name)
+        relative = ".".join(reversed(names))
     return path + "::" + relative.replace(".", "::")
 
 

@@ -11,4 +11,13 @@ public class ValidateTest {
             Validate.check("x");
         }
     }
+
+    // the same test name in another nested class: a test of its own
+    @Nested
+    class WithoutMessage {
+        @Test
+        void rejectsNull() {
+            Validate.check(null);
+        }
+    }
 }
