@@ -24,6 +24,7 @@ see ``testdata/java/README.md``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import posixpath
@@ -427,7 +428,7 @@ class JavaResolver:
                 if how in ("constructed", "called"):  # Kotlin's `val repo = Repo()`
                     found = self._inferred.get(
                         (klass[0], klass[1], name),
-                        lambda k=klass: self._local_type(k[0], k[1], name),  # type: ignore[misc]
+                        functools.partial(self._local_type, klass[0], klass[1], name),
                     )
                     return found[0] if found is not None else None
         return None
