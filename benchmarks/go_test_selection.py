@@ -45,7 +45,7 @@ import tempfile
 import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +67,7 @@ from js_test_selection import (
     tool_selection,
     upward_files,
 )
-from test_selection import Selection, run_tool, spread_sample, within
+from test_selection import Selection, run_tool, scores_json, spread_sample, within
 from workloads import add_cache_dir_argument, commit_all, make_git_repo
 
 INJECTED_STATEMENT = 'panic("injected")'
@@ -723,18 +723,7 @@ def to_json(results: Sequence[ProjectResult], extra: Sequence[str], seconds: flo
     """Every figure and outcome as plain JSON values."""
 
     def scores(outcomes: Sequence[Outcome]) -> dict[str, Any]:
-        out = {}
-        for method in METHODS:
-            s = score(method, outcomes)
-            if s is None:
-                continue
-            out[method] = {
-                **asdict(s),
-                "recall": s.recall,
-                "precision_failing": s.precision_failing,
-                "mean_selected": s.mean_selected,
-            }
-        return out
+        return scores_json(METHODS, outcomes, score, covering=False)
 
     return {
         "tool": tool_version(sys.executable),

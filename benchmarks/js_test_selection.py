@@ -60,7 +60,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from impact import git
 from js_imports import WORKLOADS as IMPORT_WORKLOADS
 from js_imports import NpmWorkload, build_repo, fetch_npm_package, tool_version
-from test_selection import Scores, Selection, import_closure, run_tool, spread_sample, within
+from test_selection import (
+    Scores,
+    Selection,
+    import_closure,
+    run_tool,
+    scores_json,
+    spread_sample,
+    within,
+)
 from workloads import add_cache_dir_argument, commit_all
 
 from blast_radius.core.languages import is_test_path, language_for_path
@@ -977,19 +985,7 @@ def to_json(results: Sequence[ProjectResult], extra: Sequence[str], seconds: flo
     """Every figure and outcome as plain JSON values."""
 
     def scores(outcomes: Sequence[Outcome]) -> dict[str, Any]:
-        out = {}
-        for method in METHODS:
-            s = score(method, outcomes)
-            if s is None:
-                continue
-            out[method] = {
-                **asdict(s),
-                "recall": s.recall,
-                "precision_failing": s.precision_failing,
-                "precision_covering": s.precision_covering,
-                "mean_selected": s.mean_selected,
-            }
-        return out
+        return scores_json(METHODS, outcomes, score)
 
     return {
         "tool": tool_version(sys.executable),

@@ -267,6 +267,33 @@ class Scores:
     def mean_selected(self) -> float | None:
         return self.selected / self.functions if self.functions else None
 
+    def as_json(self, covering: bool = True) -> dict[str, Any]:
+        """The counts and the ratios; ``precision_covering`` only where coverage ran."""
+        out: dict[str, Any] = {
+            **asdict(self),
+            "recall": self.recall,
+            "precision_failing": self.precision_failing,
+        }
+        if covering:
+            out["precision_covering"] = self.precision_covering
+        out["mean_selected"] = self.mean_selected
+        return out
+
+
+def scores_json(
+    methods: Iterable[str],
+    outcomes: Sequence[Any],
+    score_of: Callable[[str, Sequence[Any]], Scores | None],
+    covering: bool = True,
+) -> dict[str, Any]:
+    """``Scores.as_json`` of each method that has figures, by method."""
+    out = {}
+    for method in methods:
+        scores = score_of(method, outcomes)
+        if scores is not None:
+            out[method] = scores.as_json(covering)
+    return out
+
 
 # --------------------------------------------------------------------------
 # Picking the functions
@@ -938,17 +965,7 @@ def to_json(results: Sequence[ProjectResult], extra: Sequence[str], seconds: flo
     """Every figure and outcome as plain JSON values."""
 
     def scores(outcomes: Sequence[Outcome]) -> dict[str, Any]:
-        out = {}
-        for method in METHODS:
-            s = score(method, outcomes)
-            out[method] = {
-                **asdict(s),
-                "recall": s.recall,
-                "precision_failing": s.precision_failing,
-                "precision_covering": s.precision_covering,
-                "mean_selected": s.mean_selected,
-            }
-        return out
+        return scores_json(METHODS, outcomes, score)
 
     return {
         "extra_args": list(extra),
