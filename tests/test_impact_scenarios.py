@@ -185,16 +185,16 @@ def test_changes_in_languages_not_read_say_their_dependents_are_unknown(
     root = scenario("unread_language")
     report = impact(root)
     assert {c["id"] for c in report["changed"]} == {
-        "file:lib/stop.rb",
-        "file:lib/sync.rb",
-        "file:native/lib.rs",
+        "file:lib/Stop.groovy",
+        "file:lib/Sync.groovy",
+        "file:native/Lib.fs",
     }
     assert report["dependents"] == []
     assert report["gaps"] == [
-        "what depends on the 2 changed Ruby files (Ruby is not read yet)",
-        "what depends on the 1 changed Rust file (Rust is not read yet)",
+        "what depends on the 1 changed F# file (F# is not read yet)",
+        "what depends on the 2 changed Groovy files (Groovy is not read yet)",
     ]
-    assert "Not in this report: what depends on the 2 changed Ruby files" in impact(
+    assert "what depends on the 2 changed Groovy files" in impact(
         root, fmt="markdown"
     )
 

@@ -17,7 +17,7 @@ from blast_radius.core.build import BuildOptions, file_interface, resolve_files
 from blast_radius.core.extract import extract_facts
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import go_projects
-from blast_radius.core.languages import LANGUAGES, language_for_path
+from blast_radius.core.languages import LANGUAGES, is_manifest_of, language_for_path
 
 CASES_DIR = Path(__file__).resolve().parent.parent / "testdata"
 CASES = sorted(
@@ -46,7 +46,12 @@ def test_each_file_resolved_against_interfaces_renders_as_in_a_full_build(case: 
         p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
         for p in sorted(case.rglob("go.mod"))
     }
-    options = BuildOptions(go=go_projects(go_mods))
+    manifests = tuple(
+        (p.relative_to(case).as_posix(), p.read_text(encoding="utf-8"))
+        for p in sorted(case.rglob("*"))
+        if p.is_file() and any(is_manifest_of(rule, p.name) for rule in LANGUAGES)
+    )
+    options = BuildOptions(go=go_projects(go_mods), manifests=manifests)
     full = resolve_files(facts, [], paths, options)
     for item in facts:
         others = [file_interface(f)[0] for f in facts if f.path != item.path]

@@ -32,7 +32,7 @@ from blast_radius.core.classify import (
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import GO_MOD, go_projects
 from blast_radius.core.js_projects import is_manifest, js_projects
-from blast_radius.core.languages import language_by_name, language_for_path
+from blast_radius.core.languages import is_manifest_of, language_by_name, language_for_path
 from blast_radius.core.scripts import PACKAGING_FILES, declared_scripts
 
 # Below this many parsed files, an empty result may be a genuinely empty tree.
@@ -234,6 +234,18 @@ def index_tree(
                 text = source.read(item.path, settings.max_file_bytes)
                 if isinstance(text, bytes):
                     go_mods[item.path] = text.decode("utf-8", "replace")
+    present = {language_by_name(name) for _, name, _, _ in to_parse}
+    declared: dict[str, str] = {}
+    if any(rule.manifest_files for rule in present):
+        for item in listed:
+            if (
+                any(is_manifest_of(rule, item.path) for rule in present)
+                and skipped.get(item.path) is None
+                and not item.is_link
+            ):
+                data = source.read(item.path, settings.max_file_bytes)
+                if isinstance(data, bytes):
+                    declared[item.path] = data.decode("utf-8", "replace")
     settings = replace(
         settings,
         build=replace(
@@ -241,6 +253,7 @@ def index_tree(
             scripts=tuple(sorted(scripts)),
             js=js_projects(manifests),
             go=go_projects(go_mods),
+            manifests=tuple(sorted(declared.items())),
         ),
     )
 

@@ -84,6 +84,9 @@ class BuildOptions:
     """JavaScript/TypeScript configs and packages: how bare specifiers resolve."""
     go: GoProjects = field(default_factory=GoProjects)
     """Go modules (``go.mod``): which import paths are the repository's."""
+    manifests: tuple[tuple[str, str], ...] = ()
+    """(path, text) of every manifest file of the languages in the tree (each
+    rule's ``manifest_files``), by path: a resolver reads its own from these."""
 
 
 _SECTION = "\x1d"

@@ -7,6 +7,7 @@ its ecosystem. The engine never branches on a language's name.
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 from dataclasses import dataclass
 from functools import cache
@@ -70,6 +71,10 @@ class LanguageRule:
     when names do not tell them. In a test file with any, only those are
     tests, and a reached method of a test class that is none (a set-up, a
     helper) runs its class's tests; in a file with none, every method is."""
+    manifest_files: tuple[str, ...] = ()
+    """Names (shell patterns) of the ecosystem's manifest files (``Cargo.toml``,
+    ``*.csproj``): when a file of the language is in the tree, their text is
+    handed to its resolver (``BuildOptions.manifests``)."""
 
 
 JS_TEST_FILES = (
@@ -238,6 +243,12 @@ def unread_language(path: str) -> str | None:
     """The language of a source file no rule reads, or None."""
     _, ext = posixpath.splitext(path)
     return None if ext in _BY_EXTENSION else UNREAD_LANGUAGES.get(ext)
+
+
+def is_manifest_of(rule: LanguageRule, path: str) -> bool:
+    """Whether ``path`` names one of the rule's manifest files."""
+    name = posixpath.basename(path)
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in rule.manifest_files)
 
 
 def language_for_path(path: str) -> LanguageRule | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from blast_radius.core.markdown import Strong, show_controls
@@ -346,13 +346,10 @@ def _test_command(report: Report) -> str:
         words = [shlex.quote(show_controls(file)) for file in files[:50]]
         more = " ..." if len(files) > 50 else ""
         lines.append(f"{RUNNER_COMMANDS[runner]} {' '.join(words)}{more}")
-    go_files = {file for runner, file in pairs if runner == "go"}
-    lines += _go_test_commands([t for t in report.tests if t.path in go_files])
-    for runner in ("maven", "gradle"):
-        built = {file for name, file in pairs if name == runner}
-        line = _jvm_test_command(runner, [t for t in report.tests if t.path in built])
-        if line:
-            lines.append(line)
+    for runner, select in TEST_SELECTORS.items():
+        files_of_runner = {file for name, file in pairs if name == runner}
+        if files_of_runner:
+            lines += select(runner, [t for t in report.tests if t.path in files_of_runner])
     return "\n".join(lines)
 
 
@@ -360,7 +357,7 @@ MAX_METHODS_PER_CLASS = 20
 """More selected test methods of one class than this run as the whole class."""
 
 
-def _jvm_test_command(runner: str, tests: Sequence[TestHit]) -> str:
+def _jvm_test_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
     """Surefire's ``-Dtest=ATest#m1+m2,BTest`` or Gradle's ``--tests pkg.ATest.m1``:
     the selected test methods by class, from the tests' qualified names
     (``<prefix>:com.acme.ATest.adds``). A class runs whole when a set-up or
@@ -383,7 +380,7 @@ def _jvm_test_command(runner: str, tests: Sequence[TestHit]) -> str:
         else:
             held.add(method)
     if not methods:
-        return ""
+        return []
     selected: list[tuple[str, list[str]]] = []
     for owner in sorted(methods):
         names = methods[owner]
@@ -394,18 +391,18 @@ def _jvm_test_command(runner: str, tests: Sequence[TestHit]) -> str:
             owner.rpartition(".")[2] + ("#" + "+".join(names) if names else "")
             for owner, names in selected
         ]
-        return (
+        return [
             "mvn test -Dsurefire.failIfNoSpecifiedTests=false "
             f"-Dtest={shlex.quote(','.join(parts_))}"
-        )
+        ]
     filters = [
         f"{owner}.{name}" for owner, names in selected for name in (names or [""]) if name
     ] + [owner for owner, names in selected if not names]
     words = [f"--tests {shlex.quote(f)}" for f in sorted(filters)[:50]]
-    return "./gradlew test " + " ".join(words) + (" ..." if len(filters) > 50 else "")
+    return ["./gradlew test " + " ".join(words) + (" ..." if len(filters) > 50 else "")]
 
 
-def _go_test_commands(tests: Sequence[TestHit]) -> list[str]:
+def _go_test_commands(runner: str, tests: Sequence[TestHit]) -> list[str]:
     """``go test ./pkg -run '^(TestA|TestB)$'`` per package folder: go runs
     packages, and selects their tests by name (benchmarks with ``-bench``)."""
     by_folder: dict[str, tuple[set[str], set[str]]] = {}
@@ -426,6 +423,15 @@ def _go_test_commands(tests: Sequence[TestHit]) -> list[str]:
             words += ["-bench", shlex.quote(f"^({'|'.join(sorted(benches))})$")]
         lines.append(" ".join(words))
     return lines
+
+
+TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
+    "go": _go_test_commands,
+    "maven": _jvm_test_command,
+    "gradle": _jvm_test_command,
+}
+"""Runners that select single tests, not files: the command lines that run the
+given tests of the runner's files."""
 
 
 def _mermaid(report: Report, max_nodes: int) -> tuple[str, int]:

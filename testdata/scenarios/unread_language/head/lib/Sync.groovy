@@ -1,0 +1,4 @@
+class Sync {
+    void run() {
+    }
+}

@@ -1,4 +1,0 @@
-class Sync
-  def run
-  end
-end

@@ -1,0 +1,3 @@
+module Native
+
+let fast () = 1
