@@ -220,13 +220,33 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         build_files=JVM_BUILD_FILES,
         test_marker=TEST_ENTRY_KIND,
     ),
+    LanguageRule(
+        name="ruby",
+        extensions=(".rb", ".rake"),
+        grammar_module="tree_sitter_ruby",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="ruby",
+        line_comment="#",
+        # RSpec's `*_spec.rb`; minitest's `*_test.rb` and `test/test_*.rb`
+        test_files=("*_spec.rb", "*_test.rb", "**/test/**/test_*.rb"),
+        # the queries mark RSpec's examples, `test "..." do` and `def test_*`
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        constructor="initialize",
+        # Ruby checks arguments only when the call runs
+        checks_signatures=False,
+        test_runner="ruby",
+        test_marker=TEST_ENTRY_KIND,
+        manifest_files=("*.gemspec",),
+    ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 
 UNREAD_LANGUAGES: dict[str, str] = {
     ".cs": "C#",
-    ".rs": "Rust", ".rb": "Ruby", ".php": "PHP", ".c": "C", ".h": "C/C++",
+    ".rs": "Rust", ".php": "PHP", ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
     ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
