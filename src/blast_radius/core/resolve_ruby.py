@@ -459,8 +459,9 @@ class RubyResolver:
         if self._subclasses is None:
             subclasses: dict[str, list[str]] = {}
             for constant in sorted(self._constants):
-                for ancestor in self._mro(constant)[1:]:
-                    subclasses.setdefault(ancestor, []).append(constant)
+                for ancestor in self._mro(constant):
+                    if ancestor != constant:  # a prepended module comes first
+                        subclasses.setdefault(ancestor, []).append(constant)
             self._subclasses = subclasses
         found: list[Symbol] = []
         for sub in self._subclasses.get(owner, ()):
@@ -468,6 +469,19 @@ class RubyResolver:
             if hit:
                 found.append(hit[0])
         return found
+
+    def _in_hosts(self, module: str, name: str, after: bool = False) -> list[tuple[Symbol, float]]:
+        """A module's call of a method it does not define (or ``super``): the
+        method as each class that includes it has it, split between them."""
+        if self._kind_of.get(module) != "namespace":
+            return []
+        self._overrides(module, name)  # builds the table of classes below each ancestor
+        found: dict[str, Symbol] = {}
+        for host in (self._subclasses or {}).get(module, ()):
+            hit = self._instance_method(host, name, after=module if after else "")
+            if hit:
+                found.setdefault(self._id(hit[0]), hit[0])
+        return dispatched([found[key] for key in sorted(found)], CERTAIN)
 
     # ---- contexts -------------------------------------------------------------
 
@@ -551,7 +565,9 @@ class RubyResolver:
                 if single:
                     return [], []
                 hit = self._instance_method(owner, method_name, after=owner)
-                return [(hit[0], CERTAIN)] if hit else [], []
+                if hit:
+                    return [(hit[0], CERTAIN)], []
+                return [], self._in_hosts(owner, method_name, after=True)
             if single:
                 if name == "new":
                     return self._construction(owner, CERTAIN), []
@@ -559,7 +575,7 @@ class RubyResolver:
                 return ([(hit[0], CERTAIN)] if hit else []), []
             hit = self._instance_method(owner, name)
             if not hit:
-                return [], []
+                return [], self._in_hosts(owner, name)
             found_owner = self._files[hit[0][0]].names.owners[hit[0][1]]
             return [(hit[0], CERTAIN)], dispatched(self._overrides(found_owner, name), CERTAIN)
         if kind == "group":
