@@ -17,9 +17,9 @@ calls on a constant (``Foo.m``, ``Foo.new`` running ``initialize``) and on
 ``self`` (written or implicit) in a method of a class or module, against
 where Ruby dispatches them. Recall: of the sites the oracle resolves into
 the repository, the share given an edge at 1.0 to the same definition.
-Edges the oracle cannot judge (``super``, top-level methods) are listed in a
-seeded sample of 100 certain call edges written to
-``benchmarks/ruby_sample.txt`` with the verdict of each.
+A seeded sample of 100 certain call edges is written to
+``benchmarks/ruby_sample.txt`` with the oracle's verdict of each; the few in
+files Ruby could not load here (``no-oracle``) were checked by hand there.
 
     python benchmarks/ruby_edges.py [--cache-dir DIR] [--sample benchmarks/ruby_sample.txt]
 """
@@ -357,7 +357,7 @@ def main() -> None:
         lines = [
             f"# rack {RACK.version}: 100 certain (1.0) call edges from lib/, seed {SEED}.",
             "# verdict: right/wrong by Ruby's own dispatch (ruby_edges.py's oracle), or",
-            "# hand-checked where the oracle cannot judge (super, top-level methods).",
+            "# hand-checked where the oracle cannot judge (a file Ruby could not load here).",
         ]
         lines += [
             f"{category}\t{source}:{line}\t-> {target}\t{verdict}"
