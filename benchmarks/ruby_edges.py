@@ -1,7 +1,8 @@
 """Ruby: the edges the resolver draws on a real library, against Ruby itself.
 
-The workload is Rack 2.2.22, as Debian 12's ``ruby-rack`` binary package
-installs it (pinned by sha256): the gem's folder, with its gemspec. The oracle is Ruby 3.1
+The workloads are Rack 2.2.22, Thor 1.2.1 and rspec-core 3.12.0, as Debian
+12's ``ruby-*`` binary packages install them (pinned by sha256): each gem's
+folder, with its gemspec. The oracle is Ruby 3.1
 (``apt-get install ruby``) loading every file of the library's ``lib/``
 (running the library is fine in a benchmark) and saying, for each constant
 of the repository, where it is defined (``const_source_location``), its
@@ -21,7 +22,8 @@ A seeded sample of 100 certain call edges is written to
 ``benchmarks/ruby_sample.txt`` with the oracle's verdict of each; the few in
 files Ruby could not load here (``no-oracle``) were checked by hand there.
 
-    python benchmarks/ruby_edges.py [--cache-dir DIR] [--sample benchmarks/ruby_sample.txt]
+    python benchmarks/ruby_edges.py [--workload rack|thor|rspec-core|all] [--cache-dir DIR]
+        [--sample benchmarks/ruby_sample.txt] [--verbose]
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,20 +49,69 @@ from blast_radius.adapters.grammars import load_language
 from blast_radius.core.extract import extract_facts
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
 from blast_radius.core.languages import language_by_name, language_for_path
-from blast_radius.core.resolution import CERTAIN
+from blast_radius.core.resolution import ANNOTATED_CONFIDENCE, CERTAIN
 from blast_radius.core.resolve_ruby import _CONSTANT, CONSTRUCTOR, RubyResolver
 
-RACK = Deb(
-    "ruby-rack",
-    "2.2.22-0+deb12u1",
-    "18bab2c3caffa2b1a35cd73d49652d749909e87fd2d5b57dd4a594a02a6ad157",
-)
+
+@dataclass(frozen=True)
+class Workload:
+    """A gem as a Debian package installs it, and the prefix of its constants."""
+
+    deb: Deb
+    gem: str
+    """The gem's folder under ``rubygems-integration/all/gems`` (``rack-2.2.22``)."""
+    namespace: str
+    needs: tuple[tuple[Deb, str], ...] = ()
+    """Gems the library loads at run time (package, gem folder): on Ruby's load
+    path for the oracle only."""
+
+
+WORKLOADS = {
+    "rack": Workload(
+        Deb(
+            "ruby-rack",
+            "2.2.22-0+deb12u1",
+            "18bab2c3caffa2b1a35cd73d49652d749909e87fd2d5b57dd4a594a02a6ad157",
+        ),
+        "rack-2.2.22",
+        "Rack",
+    ),
+    "thor": Workload(
+        Deb(
+            "ruby-thor",
+            "1.2.1-2",
+            "509715d16039ee7336531718e2497d0f81ae125b9ee53f321dd909c2f03fd2e1",
+        ),
+        "thor-1.2.1",
+        "Thor",
+    ),
+    "rspec-core": Workload(
+        Deb(
+            "ruby-rspec-core",
+            "3.12.0c0e1m1s0-1",
+            "67a0563cc9b164b8c1209468e24bd6e3c8d84a7ea5ad03c755a19ef988b40bd2",
+        ),
+        "rspec-core-3.12.0",
+        "RSpec",
+        (
+            (
+                Deb(
+                    "ruby-rspec-support",
+                    "3.12.0c0e1m1s0-1",
+                    "7ec8da07f0622531c2d4c132230c146b2fcb626a50da287ed1b44885054374b6",
+                ),
+                "rspec-support-3.12.0",
+            ),
+        ),
+    ),
+}
 SEED = 20261201
 
 ORACLE = r"""
 require "json"
 $VERBOSE = nil
 root = File.expand_path(ARGV[0])
+(ARGV[3] || "").split("\n").reject(&:empty?).each { |dir| $LOAD_PATH.push(dir) }
 $LOAD_PATH.unshift(File.join(root, "lib"))
 failed = []
 Dir[File.join(root, "lib", "**", "*.rb")].sort.each do |file|
@@ -73,7 +125,7 @@ inside = ->(loc) { loc && loc[0].start_with?(root + "/") ? [loc[0][root.size + 1
 constants = {}
 ObjectSpace.each_object(Module) do |mod|
   name = begin; mod.name; rescue Exception; nil; end
-  next unless name && name.start_with?("Rack")
+  next unless name && (name == ARGV[2] || name.start_with?(ARGV[2] + "::"))
   parent_name, _, short = name.rpartition("::")
   parent = parent_name.empty? ? Object : Object.const_get(parent_name) rescue next
   where = inside.(parent.const_source_location(short)) rescue nil
@@ -114,12 +166,24 @@ JSON.parse(ARGV[1]).each do |file, how, feature|
     found && found.start_with?(root + "/") ? found[root.size + 1..] : nil
 end
 puts JSON.generate({"constants" => constants, "requires" => requires, "failed" => failed})
+$stdout.flush
+exit!(0) # no at_exit hook of the library (rspec/autorun runs the suite there)
 """
 
 
-def _oracle(root: Path, features: list[tuple[str, str, str]]) -> dict[str, Any]:
+def _oracle(
+    root: Path, features: list[tuple[str, str, str]], namespace: str, load_path: list[Path]
+) -> dict[str, Any]:
     proc = subprocess.run(
-        ["ruby", "-e", ORACLE, str(root), json.dumps(features)],
+        [
+            "ruby",
+            "-e",
+            ORACLE,
+            str(root),
+            json.dumps(features),
+            namespace,
+            "\n".join(str(p) for p in load_path),
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -152,14 +216,29 @@ def main() -> None:
     add_cache_dir_argument(parser)
     parser.add_argument("--sample", type=Path, default=None, help="write the sample here")
     parser.add_argument("--verbose", action="store_true", help="print each disagreement")
+    parser.add_argument(
+        "--workload", choices=[*WORKLOADS, "all"], default="all", help="which gem (default: all)"
+    )
     args = parser.parse_args()
-    verbose = bool(args.verbose)
-    unpacked = unpack_deb(RACK, args.cache_dir / "ruby", tag="ruby")
-    root = args.cache_dir / "ruby" / "repo" / RACK.slug
+    names = list(WORKLOADS) if args.workload == "all" else [args.workload]
+    for name in names:
+        # the sample is drawn from the first workload's edges
+        _score(
+            WORKLOADS[name],
+            args.cache_dir,
+            bool(args.verbose),
+            args.sample if name == names[0] else None,
+        )
+
+
+def _score(workload: Workload, cache_dir: Path, verbose: bool, sample_path: Path | None) -> None:
+    """Score one workload's edges against Ruby and print the figures."""
+    unpacked = unpack_deb(workload.deb, cache_dir / "ruby", tag="ruby")
+    root = cache_dir / "ruby" / "repo" / workload.deb.slug
     if not (root / "lib").is_dir():
         integration = unpacked / "usr" / "share" / "rubygems-integration" / "all"
-        shutil.copytree(integration / "gems" / "rack-2.2.22", root)
-        shutil.copy(integration / "specifications" / "rack-2.2.22.gemspec", root)
+        shutil.copytree(integration / "gems" / workload.gem, root)
+        shutil.copy(integration / "specifications" / f"{workload.gem}.gemspec", root)
     facts, paths, parse_seconds = _facts(root)
     manifests = [
         (p, (root / p).read_text(encoding="utf-8", errors="replace"))
@@ -172,18 +251,39 @@ def main() -> None:
     resolve_seconds = time.perf_counter() - started
     lib = [f for f in facts if f.path.startswith("lib/")]
     features = sorted({(f.path, i.name or "require", i.source) for f in lib for i in f.imports})
-    oracle = _oracle(root, features)
+    load_path = [
+        unpack_deb(deb, cache_dir / "ruby", tag="ruby")
+        / "usr/share/rubygems-integration/all/gems"
+        / gem
+        / "lib"
+        for deb, gem in workload.needs
+    ]
+    oracle = _oracle(root, features, workload.namespace, load_path)
     constants: dict[str, dict[str, Any]] = oracle["constants"]
     requires: dict[str, str | None] = oracle["requires"]
     nodes = {n.id: n for out in outputs.values() for n in out.nodes}
 
-    def lands(node_id: str, where: object) -> bool:
-        node = nodes.get(node_id)
-        if node is None or not isinstance(where, list):
-            return False
-        return bool(node.path == where[0] and node.start_line <= where[1] <= node.end_line)
+    texts: dict[str, list[str]] = {}
 
-    print(f"workload: rack {RACK.version} ({len(facts)} Ruby files, {len(lib)} under lib/)")
+    def lands(node_id: str, where: object) -> bool:
+        """Whether Ruby's (file, line) of a method is the node's definition. Ruby
+        gives an ``attr_reader :a,\n :b`` method the line of the call; the node
+        is the symbol, on that line or a later one of the same call."""
+        node = nodes.get(node_id)
+        if node is None or not isinstance(where, list) or node.path != where[0]:
+            return False
+        line = int(where[1])
+        if node.start_line <= line <= node.end_line:
+            return True
+        if not texts.get(node.path):
+            texts[node.path] = (root / node.path).read_text(errors="replace").split("\n")
+        written = texts[node.path][line - 1].strip() if line <= len(texts[node.path]) else ""
+        return written.startswith("attr") and line < node.start_line <= line + 5
+
+    print(
+        f"\nworkload: {workload.deb.package} {workload.deb.version} "
+        f"({len(facts)} Ruby files, {len(lib)} under lib/)"
+    )
     errors = [f.path for f in facts if f.syntax_errors]
     print(f"files with syntax errors: {len(errors)} {errors[:5]}")
     print(f"parse {parse_seconds:.2f} s, resolve {resolve_seconds:.2f} s")
@@ -284,7 +384,12 @@ def main() -> None:
             truth: object = None
             category = ""
             if ref.receiver is not None and _CONSTANT.fullmatch(ref.receiver):
-                constant = resolver._constant(ref.receiver, nesting)
+                # the constant Ruby finds: lexically (the nesting is syntax), then at the top
+                written = ref.receiver.removeprefix("::")
+                lexical = (
+                    [] if ref.receiver.startswith("::") else [f"{n}::{written}" for n in nesting]
+                )
+                constant = next((c for c in [*lexical, written] if c in constants), None)
                 category = "constant receiver"
                 info = constants.get(constant or "")
                 if info is not None:
@@ -309,6 +414,22 @@ def main() -> None:
                     # `new` on the class itself runs initialize
                     method = CONSTRUCTOR if single and ref.name == "new" else ref.name
                     truth = (table if method == ref.name else info["instance"]).get(method)
+            if ref.receiver is not None and not category and "name-match" not in tags:
+                head = ref.receiver.removesuffix(".new")
+                if head != ref.receiver:
+                    written_class: str | None = head
+                elif head.startswith("@") or resolver._is_local(item.path, ref.scope, head):
+                    written_class = resolver._typed(item.path, ref.scope, head)
+                else:
+                    written_class = resolver._typed(item.path, ref.scope, ":" + head)
+                typed_class = resolver._constant(written_class, nesting) if written_class else None
+                info = constants.get(typed_class or "")
+                if info is not None:
+                    landed = info["instance"].get(ref.name)
+                    for symbol, confidence in targets:
+                        if confidence == ANNOTATED_CONFIDENCE:
+                            verdict = "right" if lands(resolver._id(symbol), landed) else "wrong"
+                            scores[f"typed:{verdict}"] += 1
             certain = [
                 (symbol, c) for symbol, c in targets if c == CERTAIN and "name-match" not in tags
             ]
@@ -321,7 +442,9 @@ def main() -> None:
                 if not category:
                     verdicts.append(("other", source, ref.line, target, "unjudged"))
                     continue
-                if truth is None:
+                if truth is None and item.path in failed:
+                    verdict = "no-oracle"
+                elif truth is None:
                     verdict = (
                         "no-oracle"
                         if constants.get(owner if category == "self" else "") is None
@@ -339,6 +462,9 @@ def main() -> None:
                 scores[f"{category}:expected"] += 1
                 if any(lands(resolver._id(s), truth) for s, _ in certain):
                     scores[f"{category}:recalled"] += 1
+                elif verbose:
+                    site = f"{source}:{ref.line} {ref.receiver}.{ref.name}"
+                    print(f"  missed {category} {site}: Ruby {truth}")
     for category in ("constant receiver", "self", "super"):
         right = scores[f"{category}:right"]
         judged = right + scores[f"{category}:wrong"]
@@ -346,16 +472,23 @@ def main() -> None:
             f"calls on {category} (1.0): precision {_ratio(right, judged)}, "
             f"recall {_ratio(scores[f'{category}:recalled'], scores[f'{category}:expected'])}"
         )
+    right = scores["typed:right"]
+    print(
+        f"calls on typed receivers (0.9): precision {_ratio(right, right + scores['typed:wrong'])}"
+    )
     categories = ("constant receiver", "self", "super")
     right = sum(scores[f"{c}:right"] for c in categories)
     judged = right + sum(scores[f"{c}:wrong"] for c in categories)
     print(f"all judged calls (1.0): precision {_ratio(right, judged)}")
+    unjudged = sum(scores[f"{c}:no-oracle"] for c in categories)
+    print(f"certain calls in files Ruby could not load (not judged): {unjudged}")
     print(f"name-matched share of resolved call sites: {_ratio(name_matched, all_edges)}")
-    if args.sample is not None:
+    if sample_path is not None:
         rng = random.Random(SEED)
         sample = rng.sample(sorted(verdicts), min(100, len(verdicts)))
         lines = [
-            f"# rack {RACK.version}: 100 certain (1.0) call edges from lib/, seed {SEED}.",
+            f"# {workload.deb.package} {workload.deb.version}: 100 certain (1.0) call edges"
+            f" from lib/, seed {SEED}.",
             "# verdict: right/wrong by Ruby's own dispatch (ruby_edges.py's oracle), or",
             "# hand-checked where the oracle cannot judge (a file Ruby could not load here).",
         ]
@@ -363,8 +496,8 @@ def main() -> None:
             f"{category}\t{source}:{line}\t-> {target}\t{verdict}"
             for category, source, line, target, verdict in sorted(sample)
         ]
-        args.sample.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        print(f"sample of {len(sample)} written to {args.sample}")
+        sample_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"sample of {len(sample)} written to {sample_path}")
 
 
 PREFIX_MODULE = "rb:"
