@@ -193,6 +193,7 @@ def ruby_names(facts: FileFacts) -> _Names:
             node_id, qualname, kind = parent_id, parent_qual, ""
             single = single or SINGLETON in mine
         else:
+            method_name = _symbol_title(d.name)  # `attr_reader :name` defines name
             single = SINGLETON in mine or outer_single
             if parent != MODULE_SCOPE and names.kinds[parent] == "function" and owner:
                 # a `def` in a method defines a method of the same class
@@ -200,17 +201,17 @@ def ruby_names(facts: FileFacts) -> _Names:
             if owner and not (parent_titled and not names.owners[parent]):
                 mark = "." if single else "#"
                 node_id, qualname, kind = (
-                    f"{PREFIX}{owner}{mark}{d.name}",
-                    owner + mark + d.name,
+                    f"{PREFIX}{owner}{mark}{method_name}",
+                    owner + mark + method_name,
                     ("method"),
                 )
             elif parent_titled:
-                node_id = f"{parent_id}#{d.name}"
-                qualname = f"{parent_qual}.{d.name}"
+                node_id = f"{parent_id}#{method_name}"
+                qualname = f"{parent_qual}.{method_name}"
                 kind = "method"
             else:
-                node_id = f"{module_id}{'.' if single else '#'}{d.name}"
-                qualname = f"{facts.path}#{d.name}"
+                node_id = f"{module_id}{'.' if single else '#'}{method_name}"
+                qualname = f"{facts.path}#{method_name}"
                 kind = "function"
         names.ids.append(node_id)
         names.qualnames.append(qualname)
@@ -305,9 +306,10 @@ class RubyResolver:
                     and TITLED not in file.traits.get(index, ())
                 ):
                     table = self._singleton if names.singleton[index] else self._instance
-                    table.setdefault((names.owners[index], d.name), []).append(symbol)
+                    method_name = _symbol_title(d.name)
+                    table.setdefault((names.owners[index], method_name), []).append(symbol)
                     if not names.singleton[index]:
-                        self._by_name.setdefault(d.name, []).append(symbol)
+                        self._by_name.setdefault(method_name, []).append(symbol)
         self._bases_cache: dict[str, tuple[list[str], list[str], list[str], str | None]] = {}
         self._mro_cache: dict[str, list[str]] = {}
         self._subclasses: dict[str, list[str]] | None = None
@@ -585,7 +587,7 @@ class RubyResolver:
                 for index, d in enumerate(defs):
                     if (
                         d.parent == current
-                        and d.name == name
+                        and _symbol_title(d.name) == name
                         and file.names.kinds[index] == "method"
                         and TITLED not in file.traits.get(index, ())
                     ):
@@ -598,7 +600,7 @@ class RubyResolver:
                 continue
             for index, d in enumerate(other.facts.definitions):
                 if (
-                    d.name == name
+                    _symbol_title(d.name) == name
                     and d.kind == "function"
                     and other.names.kinds[index] == "function"
                     and TITLED not in other.traits.get(index, ())
@@ -660,14 +662,29 @@ class RubyResolver:
             if receiver is None or name != "super":
                 return targets, (), overrides
             return [], (), []
-        if receiver in {"#literal", "?"}:
+        if receiver == "#literal":
+            return [], (), []  # a string, an array: a class outside the repository
+        if receiver == "?":
             return self._name_match(name)
-        constant_part = receiver.removesuffix(".new")
+        kind, owner, single, _ = self._context(path, scope)
+        if kind == "constant" and (
+            (single and receiver.removesuffix("()") in ("new", "self.new"))
+            or (not single and receiver == "self.class")
+        ):
+            # `new(x).m` in a class method: an instance of the class (or a subclass);
+            # `self.class.m` in an instance method: the class (or a subclass)
+            if receiver == "self.class":
+                hit = self._singleton_method(owner, name)
+                return ([(hit[0], ANNOTATED_CONFIDENCE)] if hit else []), (), []
+            targets, overrides = self._on_instance(owner, name, ANNOTATED_CONFIDENCE)
+            return targets, (), overrides
+        built = receiver.endswith((".new", ".new()"))
+        constant_part = receiver.removesuffix("()").removesuffix(".new") if built else receiver
         if _CONSTANT.fullmatch(constant_part):
             constant = self._constant(constant_part, nesting)
             if constant is None:
                 return [], (), []  # a class outside the repository
-            if constant_part != receiver:  # `Foo.new.m`: an instance of Foo
+            if built:  # `Foo.new(...).m`: an instance of Foo
                 targets, overrides = self._on_instance(constant, name, ANNOTATED_CONFIDENCE)
                 return targets, (), overrides
             if name == "new":
@@ -812,7 +829,7 @@ class RubyResolver:
             if self._home(node_id) != path:
                 continue
             d = facts.definitions[index]
-            title = _symbol_title(d.name) if TITLED in file.traits.get(index, ()) else d.name
+            title = _symbol_title(d.name)
             nodes.append(
                 Node(
                     node_id,
@@ -955,7 +972,8 @@ def ruby_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, 
         node_id = names.ids[index]
         held = rows.get(node_id)
         if held is None:
-            rows[node_id] = (node_id, kind, d.name, d.start_line, d.end_line, d.body_line)
+            name = _symbol_title(d.name)
+            rows[node_id] = (node_id, kind, name, d.start_line, d.end_line, d.body_line)
         else:
             rows[node_id] = (
                 *held[:3],

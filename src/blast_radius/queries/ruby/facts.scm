@@ -15,6 +15,15 @@
 ; `module_function` and `extend self`: a module's methods called on the module.
 (module body: (body_statement (identifier) @_function)
   (#eq? @_function "module_function")) @trait.module_function
+(module body: (body_statement (call !receiver method: (identifier) @_function))
+  (#eq? @_function "module_function")) @trait.module_function
+; `attr_reader :name, :size`: methods named by the symbols (a writer `name=`
+; is the same node as its reader: `self.name = x` is read as a call of name).
+(call
+  !receiver
+  method: (identifier) @_attr
+  arguments: (argument_list (simple_symbol) @name @definition.function)
+  (#any-of? @_attr "attr_reader" "attr_writer" "attr_accessor" "attr"))
 
 ; RSpec's groups and examples, minitest/Rails' `test "..." do`, Sinatra's
 ; routes and Rake's tasks and namespaces are blocks named by their title (a
