@@ -314,6 +314,7 @@ class RubyResolver:
         self._mro_cache: dict[str, list[str]] = {}
         self._subclasses: dict[str, list[str]] | None = None
         self._resolving = 0
+        self._required_cache: dict[str, list[str]] = {}
 
     # ---- constants ------------------------------------------------------------
 
@@ -764,11 +765,16 @@ class RubyResolver:
         return min(candidates, key=nearness)[1]
 
     def _required(self, path: str) -> list[str]:
-        found = []
+        """The repository files ``path`` requires, in the order written."""
+        cached = self._required_cache.get(path)
+        if cached is not None:
+            return cached
+        found: list[str] = []
         for imp in self._files[path].facts.imports:
             target = self._require_target(path, imp.name or "require", imp.source)
             if target is not None and target not in found:
                 found.append(target)
+        self._required_cache[path] = found
         return found
 
     # ---- building -------------------------------------------------------------

@@ -5,6 +5,16 @@
 ; ---- definitions -------------------------------------------------------
 (class name: [(constant) (scope_resolution)] @name body: (_)? @body) @definition.class
 (module name: [(constant) (scope_resolution)] @name body: (_)? @body) @definition.namespace
+; `Point = Struct.new(:x, :y) do ... end`, `Error = Class.new(StandardError)`: a
+; class named by the constant, its block the body.
+(assignment
+  left: (constant) @name
+  right: (call
+    receiver: (constant) @_maker
+    method: (identifier) @_new
+    block: (_)? @body)
+  (#any-of? @_maker "Struct" "Class" "Module" "Data")
+  (#any-of? @_new "new" "define")) @definition.class
 (method name: (_) @name body: (_)? @body) @definition.function
 ; `def self.find`: a method of the class itself.
 (singleton_method name: (_) @name body: (_)? @body) @definition.function
