@@ -24,11 +24,15 @@ Ruby's order: prepended modules (the last first), the class, included
 modules (the last first), then the superclass; a call in ``def self.m`` or
 ``class << self`` looks in the singleton methods along the superclasses and
 the modules they ``extend``. ``Foo.new`` runs ``initialize``; ``Foo.m`` and
-``Foo::Bar.m`` are certain. A local or instance variable assigned
-``Foo.new``, and RSpec's ``let(:x) { Foo.new }``, are typed (0.9); a call on
-an instance also reaches the overrides in subclasses (dispatch). Any other
-receiver is a name match. ``send``, ``method_missing`` and ``define_method``
-are not followed.
+``Foo::Bar.m`` are certain; ``attr_reader :a`` defines ``a`` (its writer is
+the same node), ``X = Struct.new(...) do ... end`` a class. ``Foo.new(...).m``,
+a local or instance variable assigned ``Foo.new``, RSpec's ``let(:x) {
+Foo.new }``, ``new(...).m`` in a class method and ``self.class.m`` are typed
+(0.9); a call on an instance also reaches the overrides in subclasses, and a
+module's call of a method its hosts define reaches theirs (dispatch). Any
+other receiver is a name match; a constant outside the repository or a
+literal gets no edge. ``send``, ``method_missing`` and ``define_method`` are
+not followed, nor modules included by a hook (``self.included``).
 
 Node ids: ``rb:<path>`` for a file, ``rb:A::B`` for a class or module,
 ``rb:A::B#m`` for an instance method, ``rb:A::B.m`` for a singleton method,
