@@ -133,6 +133,7 @@ def test_ruby_entry_points(make_repo: Callable[..., Path]) -> None:
         ("app/server.rb:/items", "http-route"),
         # a Rake task with a block, in its namespace (`rake items:reindex`)
         ("lib/tasks/items.rake:items/reindex", "cli-command"),
+        ("Rakefile:build", "cli-command"),
         # scripts in bin/ and exe/
         ("bin/setup.rb", "main"),
         ("exe/items.rb", "main"),

@@ -75,6 +75,9 @@ class LanguageRule:
     """Names (shell patterns) of the ecosystem's manifest files (``Cargo.toml``,
     ``*.csproj``): when a file of the language is in the tree, their text is
     handed to its resolver (``BuildOptions.manifests``)."""
+    file_names: tuple[str, ...] = ()
+    """Whole file names that are sources of the language without its extension
+    (Ruby's ``Rakefile``)."""
 
 
 JS_TEST_FILES = (
@@ -222,7 +225,8 @@ LANGUAGES: tuple[LanguageRule, ...] = (
     ),
     LanguageRule(
         name="ruby",
-        extensions=(".rb", ".rake"),
+        extensions=(".rb", ".rake", ".ru"),
+        file_names=("Rakefile", "Gemfile"),
         grammar_module="tree_sitter_ruby",
         query_files=("facts.scm", "entry_points.scm"),
         resolver="ruby",
@@ -243,6 +247,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
+_BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 
 UNREAD_LANGUAGES: dict[str, str] = {
     ".cs": "C#",
@@ -273,6 +278,9 @@ def is_manifest_of(rule: LanguageRule, path: str) -> bool:
 
 def language_for_path(path: str) -> LanguageRule | None:
     """Return the language rule for a repository path, or None when none applies."""
+    named = _BY_FILE_NAME.get(posixpath.basename(path))
+    if named is not None:
+        return named
     _, ext = posixpath.splitext(path)
     return _BY_EXTENSION.get(ext)
 
