@@ -941,7 +941,9 @@ class RubyResolver:
                     )
                     actions.extend((controller, action) for action in chosen)
             elif ref.name in _ROUTE_VERBS:
-                target = (options.get("to") or [v for v in positional if "#" in v] or [""])[0]
+                written = [v for values in options.values() for v in values if "#" in v]
+                given = options.get("to") or written or [v for v in positional if "#" in v]
+                target = given[0] if given else ""
                 if "#" in target:
                     controller, _, action = target.partition("#")
                     actions.append((controller, action))

@@ -52,6 +52,23 @@
   (#any-of? @_group
     "describe" "context" "feature" "shared_examples" "shared_examples_for"
     "shared_context" "example_group" "namespace")) @trait.titled
+; Rails routes' `scope module: "admin" do`: a namespace of controllers.
+(call
+  !receiver
+  method: (identifier) @_scope
+  arguments: (argument_list
+    (pair key: (hash_key_symbol) @_module value: [(string) (simple_symbol)] @name))
+  block: (do_block) @body
+  (#eq? @_scope "scope")
+  (#eq? @_module "module")) @definition.namespace
+(call
+  !receiver
+  method: (identifier) @_scope
+  arguments: (argument_list
+    (pair key: (hash_key_symbol) @_module value: [(string) (simple_symbol)]))
+  block: (do_block)
+  (#eq? @_scope "scope")
+  (#eq? @_module "module")) @trait.titled
 (call
   method: (identifier) @_example
   arguments: (argument_list . [(string) (simple_symbol)] @name)
@@ -224,6 +241,12 @@
 (call
   !receiver
   arguments: (argument_list [(simple_symbol) @literal.value (string (string_content) @literal.value)])
+    @arguments)
+; `get "photos/:id" => "photos#show"`: the target keyed by the path
+(call
+  !receiver
+  arguments: (argument_list
+    (pair key: (string (string_content) @literal.keyword) value: (string (string_content) @literal.value)))
     @arguments)
 (call
   !receiver

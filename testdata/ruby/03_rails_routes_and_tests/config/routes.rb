@@ -5,4 +5,8 @@ Rails.application.routes.draw do
   namespace :admin do
     resources :users
   end
+  scope module: "admin" do
+    get "stats", to: "users#stats"
+  end
+  get "photos/:id/rotate" => "photos#rotate"
 end

@@ -7,4 +7,5 @@ class PhotosController < ApplicationController
   def create; end
   def destroy; end
   def archive; end
+  def rotate; end
 end

@@ -5,4 +5,6 @@ class Admin::UsersController < ApplicationController
   end
 
   def show; end
+
+  def stats; end
 end
