@@ -108,6 +108,14 @@ WORKLOADS = {
 SEED = 20261201
 HAND_CHECKED = {
     (
+        "rb:Rack::Handler::FastCGI.run:28",
+        "rb:Rack::Handler::FastCGI.serve",
+    ): "right (by hand: implicit self in `def self.run`; `def self.serve` in the same class)",
+    (
+        "rb:Rack::Handler::FastCGI.serve:49",
+        "rb:Rack::RewindableInput#initialize",
+    ): "right (by hand: `RewindableInput` nested in Rack is Rack::RewindableInput)",
+    (
         "rb:Rack::Handler::FastCGI.serve:70",
         "rb:Rack::Handler::FastCGI.send_headers",
     ): "right (by hand: implicit self in `def self.serve`; `def self.send_headers` at line 81)",
@@ -116,9 +124,29 @@ HAND_CHECKED = {
         "rb:Rack::Handler::FastCGI.send_body",
     ): "right (by hand: implicit self in `def self.serve`; `def self.send_body` at line 92)",
     (
+        "rb:Rack::Handler::LSWS.run:10",
+        "rb:Rack::Handler::LSWS.serve",
+    ): "right (by hand: implicit self in `def self.run`; `def self.serve` at line 13)",
+    (
+        "rb:Rack::Handler::LSWS.serve:18",
+        "rb:Rack::RewindableInput#initialize",
+    ): "right (by hand: `RewindableInput` nested in Rack is Rack::RewindableInput)",
+    (
+        "rb:Rack::Handler::LSWS.serve:35",
+        "rb:Rack::Handler::LSWS.send_headers",
+    ): "right (by hand: implicit self in `def self.serve`; `def self.send_headers` at line 43)",
+    (
         "rb:Rack::Handler::LSWS.serve:36",
         "rb:Rack::Handler::LSWS.send_body",
     ): "right (by hand: implicit self in `def self.serve`; `def self.send_body` at line 53)",
+    (
+        "rb:Rack::Handler::SCGI.run:13",
+        "rb:Rack::Handler::SCGI#initialize",
+    ): "right (by hand: `new` in `def self.run` runs the class's own `initialize` (line 29))",
+    (
+        "rb:Rack::Handler::SCGI#process_request:57",
+        "rb:Rack::Handler::SCGI#app",
+    ): "right (by hand: implicit self; `attr_accessor :app` at line 9)",
 }
 """Verdicts given by hand to sampled edges in files Ruby could not load here."""
 

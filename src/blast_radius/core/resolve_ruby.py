@@ -501,10 +501,12 @@ class RubyResolver:
         names = self._files[path].names
         owner = names.owners[scope]
         nesting = names.nesting[scope]
-        if owner:
-            return ("constant", owner, names.singleton[scope], nesting)
-        current = scope
         defs = self._files[path].facts.definitions
+        if owner:
+            # code in a class body runs on the class itself (`validates`, `attr_reader`)
+            in_body = names.constants[scope] != ""
+            return ("constant", owner, names.singleton[scope] or in_body, nesting)
+        current = scope
         while current != MODULE_SCOPE:
             if names.kinds[current] == "class" and TITLED in self._files[path].traits.get(
                 current, ()

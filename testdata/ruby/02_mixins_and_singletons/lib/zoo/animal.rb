@@ -26,3 +26,13 @@ module Zoo
     end
   end
 end
+
+module Zoo
+  class Cage
+    def self.capacity
+      4
+    end
+
+    capacity
+  end
+end
