@@ -112,3 +112,31 @@ def test_go_entry_points(make_repo: Callable[..., Path]) -> None:
         # exported names of a library package; internal/ is not public
         ("api:ListItems", "public-api"),
     }
+
+
+def test_ruby_entry_points(make_repo: Callable[..., Path]) -> None:
+    folder = Path(__file__).resolve().parent.parent / "testdata" / "entry_points" / "ruby"
+    root = make_repo(
+        {
+            path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(folder.rglob("*"))
+            if path.is_file()
+        }
+    )
+    assert {(i.removeprefix("rb:"), kind) for i, kind in entry_points(root)} == {
+        # Rails routes: `resources` less `except:`, and `to: "controller#action"`
+        ("ItemsController#index", "http-route"),
+        ("ItemsController#show", "http-route"),
+        ("ItemsController#export", "http-route"),
+        # Sinatra's routes: the blocks, named by their paths
+        ("app/server.rb:/health", "http-route"),
+        ("app/server.rb:/items", "http-route"),
+        # a Rake task with a block, in its namespace (`rake items:reindex`)
+        ("lib/tasks/items.rake:items/reindex", "cli-command"),
+        ("Rakefile:build", "cli-command"),
+        # scripts in bin/ and exe/
+        ("bin/setup.rb", "main"),
+        ("exe/items.rb", "main"),
+        # RSpec's examples are tests
+        ("spec/items_spec.rb:items/lists", "test"),
+    }

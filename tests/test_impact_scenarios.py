@@ -633,3 +633,27 @@ def test_java_parameter_list_change_breaks_the_calls_that_no_longer_fit(
     # an overload: no one signature, so its call is unchecked, never called fitting
     total = found["java:com.acme.shop.Repository.total"]
     assert [s["unchecked"] for s in total["call_sites"]] == [True]
+
+
+def test_ruby_reopened_class_change_reaches_callers_routes_and_both_test_runners(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("ruby_reopened_class")
+    report = impact(root)
+    # the method of a class reopened in another file than its own
+    assert changes(report) == {("rb:Inventory::Stock#reserve", "body")}
+    reached = dependents(report)
+    # an instance variable assigned `Stock.new`: typed
+    assert reached["rb:Inventory::Order#place"] == (1, 0.9)
+    assert reached["rb:OrdersController#create"] == (2, 0.81)
+    # the Rails route that enters the controller action
+    assert {e["id"] for e in report["entry_points"]} == {"rb:OrdersController#create"}
+    assert report["test_files"] == ["spec/inventory/order_spec.rb", "test/stock_test.rb"]
+    tests = {t["node"]: t["line"] for t in report["tests"]}
+    assert tests == {
+        "rb:spec/inventory/order_spec.rb:Inventory::Order/#place/reserves the amount": 7,
+        "rb:StockTest#test_reserve": 5,
+    }
+    markdown = impact(root, fmt="markdown")
+    assert "bundle exec rspec spec/inventory/order_spec.rb:7" in markdown
+    assert "ruby -Itest test/stock_test.rb -n '/^(test_reserve)$/'" in markdown

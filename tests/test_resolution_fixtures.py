@@ -13,6 +13,7 @@ import difflib
 import fnmatch
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -31,6 +32,7 @@ PREFIXES = {
     "go": "go:",
     "java": "java:",
     "kotlin": "java:",
+    "ruby": "rb:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))
@@ -89,7 +91,9 @@ def _parse_arrow(words: list[str], prefix: str) -> tuple[str, str, list[str]]:
 
 
 def parse_line(lineno: int, raw: str, prefix: str = "python:") -> Assertion | None:
-    text = raw.split("#", 1)[0].strip()
+    # `#` starts a comment at the start of a line or after a space: a name may
+    # hold one (Ruby's `Cart#add`)
+    text = re.split(r"(?:^|\s)#", raw, maxsplit=1)[0].strip()
     if not text:
         return None
     words = text.split()

@@ -61,6 +61,12 @@ from blast_radius.core.resolve_python import (
     python_interface_digest,
     python_symbols,
 )
+from blast_radius.core.resolve_ruby import (
+    RubyResolver,
+    ruby_interface,
+    ruby_interface_digest,
+    ruby_symbols,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +177,12 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=go_interface,
         interface_digest=go_interface_digest,
         symbols=go_symbols,
+    ),
+    "ruby": Ecosystem(
+        create=lambda facts, paths, options: RubyResolver(facts, paths, options.manifests),
+        interface=ruby_interface,
+        interface_digest=ruby_interface_digest,
+        symbols=ruby_symbols,
     ),
 }
 

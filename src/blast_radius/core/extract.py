@@ -194,6 +194,21 @@ def _receiver_text(node: Node) -> str:
     return _call_chain(text) or "?"
 
 
+_PATH_RECEIVER = re.compile(
+    r"(?:::|@@?|\$)?[A-Za-z_][A-Za-z0-9_]*[?!]?(?:(?:::|&?\.)[A-Za-z_][A-Za-z0-9_]*[?!]?)*"
+)
+
+
+def _path_receiver(node: Node) -> str:
+    """A ``@receiver.path``: a chain of names that may be written with ``::``
+    (``Foo::Bar``, ``::Top``), begin with a sigil (``@items``) or end a name
+    with ``?`` or ``!``, as written; ``?`` when it is any other expression."""
+    if node.end_byte - node.start_byte > _MAX_NAME:
+        return "?"
+    text = _text(node)
+    return text.replace("&.", ".") if _PATH_RECEIVER.fullmatch(text) else "?"
+
+
 def _balanced(text: str) -> bool:
     """Whether every bracket in ``text`` closes inside it (strings aside)."""
     depth = 0
@@ -453,10 +468,12 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         if not name_nodes:
             continue
         name_node = name_nodes[0]
-        receiver_nodes = caps.get("receiver")
+        receiver_nodes = caps.get("receiver") or caps.get("receiver.path")
         receiver = None
         if receiver_nodes:
             receiver = _receiver_text(receiver_nodes[0])
+            if receiver == "?" and "receiver.path" in caps:
+                receiver = _path_receiver(receiver_nodes[0])
             if receiver != "?":
                 receiver_spans.add((receiver_nodes[0].start_byte, receiver_nodes[0].end_byte))
         kind = next((k for k in ("call", "route", "command") if "reference." + k in caps), "value")

@@ -75,6 +75,9 @@ class LanguageRule:
     """Names (shell patterns) of the ecosystem's manifest files (``Cargo.toml``,
     ``*.csproj``): when a file of the language is in the tree, their text is
     handed to its resolver (``BuildOptions.manifests``)."""
+    file_names: tuple[str, ...] = ()
+    """Whole file names that are sources of the language without its extension
+    (Ruby's ``Rakefile``)."""
 
 
 JS_TEST_FILES = (
@@ -220,13 +223,35 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         build_files=JVM_BUILD_FILES,
         test_marker=TEST_ENTRY_KIND,
     ),
+    LanguageRule(
+        name="ruby",
+        extensions=(".rb", ".rake", ".ru"),
+        file_names=("Rakefile", "Gemfile"),
+        grammar_module="tree_sitter_ruby",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="ruby",
+        line_comment="#",
+        # RSpec's `*_spec.rb`; minitest's `*_test.rb` and `test/test_*.rb`
+        test_files=("*_spec.rb", "*_test.rb", "**/test/**/test_*.rb"),
+        # the queries mark RSpec's examples, `test "..." do` and `def test_*`
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        constructor="initialize",
+        # Ruby checks arguments only when the call runs
+        checks_signatures=False,
+        test_runner="ruby",
+        test_marker=TEST_ENTRY_KIND,
+        manifest_files=("*.gemspec",),
+    ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
+_BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 
 UNREAD_LANGUAGES: dict[str, str] = {
     ".cs": "C#",
-    ".rs": "Rust", ".rb": "Ruby", ".php": "PHP", ".c": "C", ".h": "C/C++",
+    ".rs": "Rust", ".php": "PHP", ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
     ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
@@ -253,6 +278,9 @@ def is_manifest_of(rule: LanguageRule, path: str) -> bool:
 
 def language_for_path(path: str) -> LanguageRule | None:
     """Return the language rule for a repository path, or None when none applies."""
+    named = _BY_FILE_NAME.get(posixpath.basename(path))
+    if named is not None:
+        return named
     _, ext = posixpath.splitext(path)
     return _BY_EXTENSION.get(ext)
 

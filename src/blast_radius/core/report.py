@@ -87,6 +87,8 @@ class TestHit:
     """Run the test's whole class: what the change reaches there is a set-up or
     a helper of the class, or its tests are not told apart by the language's
     marker (a JUnit class without ``@Test``)."""
+    line: int = 0
+    """The first line of the test's definition (RSpec selects examples by line)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,7 +358,18 @@ def test_hits(
         if why is None:
             why = whys[reach.id] = why_path(reach, index.nodes)
         whole = test.id.rpartition(".")[0] in whole_classes
-        hits.append(TestHit(test_id, test.id, path, reach.distance, reach.confidence, why, whole))
+        hits.append(
+            TestHit(
+                test_id,
+                test.id,
+                path,
+                reach.distance,
+                reach.confidence,
+                why,
+                whole,
+                test.start_line,
+            )
+        )
     hits.sort(key=lambda t: (t.path, t.id))
     return tuple(hits), tuple(sorted(files))
 

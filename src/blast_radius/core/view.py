@@ -425,10 +425,53 @@ def _go_test_commands(runner: str, tests: Sequence[TestHit]) -> list[str]:
     return lines
 
 
+def _minitest_pattern(test: TestHit) -> str:
+    """The regular expression of minitest's ``-n`` for one test: ``test_lists``
+    as itself, a titled test (Rails' ``test "shows a photo"``, minitest/spec's
+    ``it``) by the method names they make (``test_shows_a_photo``,
+    ``test_0001_shows a photo``)."""
+    method = test.node.rpartition("#")[2]
+    titled = test.node.removeprefix("rb:").removeprefix(test.path + ":")
+    if titled != test.node.removeprefix("rb:"):
+        title = titled.rpartition("/")[2]
+        words = [re.escape(word) for word in title.split()]
+        return "test_(\\d{4}_)?" + "[ _]+".join(words)
+    return re.escape(method)
+
+
+def _ruby_test_commands(runner: str, tests: Sequence[TestHit]) -> list[str]:
+    """RSpec's examples by file and line (``bundle exec rspec a_spec.rb:12:30``);
+    minitest's tests by name, a command per file (``ruby -Itest
+    test/a_test.rb -n '/^(test_a|test_b)$/'``)."""
+    specs: dict[str, set[int]] = {}
+    minitests: dict[str, set[str]] = {}
+    for test in tests:
+        if test.path.endswith("_spec.rb"):
+            specs.setdefault(test.path, set()).add(test.line)
+        else:
+            minitests.setdefault(test.path, set()).add(_minitest_pattern(test))
+    lines = []
+    if specs:
+        words = [
+            shlex.quote(
+                show_controls(path)
+                + "".join(f":{line}" for line in sorted(specs[path]) if 0 not in specs[path])
+            )
+            for path in sorted(specs)
+        ]
+        more = " ..." if len(words) > 50 else ""
+        lines.append("bundle exec rspec " + " ".join(words[:50]) + more)
+    for path in sorted(minitests)[:50]:
+        pattern = "/^(" + "|".join(sorted(minitests[path])) + ")$/"
+        lines.append(f"ruby -Itest {shlex.quote(show_controls(path))} -n {shlex.quote(pattern)}")
+    return lines
+
+
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "go": _go_test_commands,
     "maven": _jvm_test_command,
     "gradle": _jvm_test_command,
+    "ruby": _ruby_test_commands,
 }
 """Runners that select single tests, not files: the command lines that run the
 given tests of the runner's files."""

@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  resources :items, except: [:update]
+  post "items/export", to: "items#export"
+end

@@ -1,0 +1,4 @@
+RSpec.describe "items" do
+  it "lists" do
+  end
+end

@@ -1,0 +1,3 @@
+#!/usr/bin/env ruby
+require "shop"
+Shop.checkout(ARGV)

@@ -1,0 +1,7 @@
+module Acme
+  module Billing
+    class Config
+      def self.load; end
+    end
+  end
+end

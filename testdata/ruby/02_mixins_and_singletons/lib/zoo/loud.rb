@@ -1,0 +1,7 @@
+module Zoo
+  module Loud
+    def speak
+      "#{sound.upcase}!"
+    end
+  end
+end

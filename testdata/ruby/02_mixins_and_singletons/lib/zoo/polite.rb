@@ -1,0 +1,7 @@
+module Zoo
+  module Polite
+    def speak
+      "please, " + super
+    end
+  end
+end

@@ -1,0 +1,4 @@
+class ProfilesController < ApplicationController
+  def show; end
+  def index; end
+end

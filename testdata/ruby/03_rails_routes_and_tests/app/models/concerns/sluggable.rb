@@ -1,0 +1,5 @@
+module Sluggable
+  def slug
+    title.parameterize
+  end
+end

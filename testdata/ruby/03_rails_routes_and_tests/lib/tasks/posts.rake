@@ -1,0 +1,5 @@
+namespace :posts do
+  task publish: :environment do
+    BlogPost.published
+  end
+end

@@ -1,0 +1,7 @@
+module Press
+  class Renderer
+    def draw(text)
+      text.strip
+    end
+  end
+end

@@ -1,0 +1,6 @@
+class OrdersController < ApplicationController
+  def create
+    order = Inventory::Order.new(1)
+    order.place
+  end
+end

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  resources :orders, only: [:create]
+end
