@@ -92,6 +92,15 @@ def _java(key: str) -> Callable[[Path], Path]:
     return fetch
 
 
+def _ruby(key: str) -> Callable[[Path], Path]:
+    def fetch(cache: Path) -> Path:
+        from ruby_edges import WORKLOADS, prepare
+
+        return prepare(WORKLOADS[key], cache)
+
+    return fetch
+
+
 def _orig(orig: Orig) -> Callable[[Path], Path]:
     return lambda cache: unpack_orig(orig, cache, tag="languages")
 
@@ -103,6 +112,7 @@ WORKLOADS: tuple[LanguageWorkload, ...] = (
     LanguageWorkload("go", "gin 1.8.1", _go("gin")),
     LanguageWorkload("java", "jsoup 1.15.3", _java("jsoup")),
     LanguageWorkload("kotlin", "kotlinx-coroutines 1.0.1", _orig(KOTLINX_COROUTINES)),
+    LanguageWorkload("ruby", "rspec-core 3.12.0", _ruby("rspec-core")),
 )
 
 

@@ -274,14 +274,20 @@ def main() -> None:
         )
 
 
-def _score(workload: Workload, cache_dir: Path, verbose: bool, sample_path: Path | None) -> None:
-    """Score one workload's edges against Ruby and print the figures."""
+def prepare(workload: Workload, cache_dir: Path) -> Path:
+    """The gem's folder and its gemspec as a repository (made once in the cache)."""
     unpacked = unpack_deb(workload.deb, cache_dir / "ruby", tag="ruby")
     root = cache_dir / "ruby" / "repo" / workload.deb.slug
     if not (root / "lib").is_dir():
         integration = unpacked / "usr" / "share" / "rubygems-integration" / "all"
         shutil.copytree(integration / "gems" / workload.gem, root)
         shutil.copy(integration / "specifications" / f"{workload.gem}.gemspec", root)
+    return root
+
+
+def _score(workload: Workload, cache_dir: Path, verbose: bool, sample_path: Path | None) -> None:
+    """Score one workload's edges against Ruby and print the figures."""
+    root = prepare(workload, cache_dir)
     facts, paths, parse_seconds = _facts(root)
     manifests = [
         (p, (root / p).read_text(encoding="utf-8", errors="replace"))
