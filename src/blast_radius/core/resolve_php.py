@@ -631,7 +631,13 @@ class PhpResolver:
                 return [], (), []
             constructor = self._method(found, CONSTRUCTOR)
             targets = [(found, CERTAIN)]
-            return targets + ([(constructor, CERTAIN)] if constructor else []), (), []
+            # `new static()`: a subclass's constructor when called through one
+            late = self._overrides(found, CONSTRUCTOR) if ref.name.lower() == "static" else []
+            return (
+                targets + ([(constructor, CERTAIN)] if constructor else []),
+                (),
+                dispatched(late, CERTAIN),
+            )
         lowered = receiver.lower()
         if lowered in RELATIVE_CLASSES or receiver == "$this":
             this = self._enclosing_class(path, scope)
