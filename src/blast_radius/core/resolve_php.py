@@ -655,8 +655,7 @@ class PhpResolver:
                     # a trait calls what the classes using it define
                     return [], (), dispatched(self._overrides(this, ref.name), CERTAIN)
                 return self._unknown(ref.name) if not self._incomplete(this) else ([], (), [])
-            late = lowered != "self"
-            overrides = self._overrides(this, ref.name) if late else []
+            overrides = self._overrides(this, ref.name) if lowered != "self" else []
             return [(method, CERTAIN)], (), dispatched(overrides, CERTAIN)
         held = self._expression(path, scope, receiver)
         if held is None:
