@@ -633,3 +633,37 @@ def test_java_parameter_list_change_breaks_the_calls_that_no_longer_fit(
     # an overload: no one signature, so its call is unchecked, never called fitting
     total = found["java:com.acme.shop.Repository.total"]
     assert [s["unchecked"] for s in total["call_sites"]] == [True]
+
+
+def test_php_repository_change_reaches_service_controller_route_and_their_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("php_laravel_layers")
+    report = impact(root)
+    assert changes(report) == {("php:App\\Repositories\\ItemRepository.find", "body")}
+    reached = dependents(report)
+    # promoted constructor properties type the receivers (0.9 each)
+    assert reached["php:App\\Services\\ItemService.describe"] == (1, 0.9)
+    assert reached["php:App\\Http\\Controllers\\ItemController.show"] == (2, 0.81)
+    assert reached["php:routes/web.php"] == (3, 0.81)
+    assert {e["id"] for e in report["entry_points"]} == {
+        "php:App\\Http\\Controllers\\ItemController.show"
+    }
+    # the repository's own test does not call the changed method
+    assert report["test_files"] == [
+        "tests/Feature/ItemControllerTest.php",
+        "tests/Unit/ItemServiceTest.php",
+    ]
+    assert [t["id"] for t in report["tests"]] == [
+        "tests/Feature/ItemControllerTest.php::ItemControllerTest::shows",
+        "tests/Unit/ItemServiceTest.php::ItemServiceTest::testDescribes",
+    ]
+    assert all(runner == "phpunit" for runner, _ in report["test_runners"])
+    markdown = impact(root, fmt="markdown")
+    assert (
+        "vendor/bin/phpunit --filter '/^(?:Tests\\\\Feature\\\\ItemControllerTest::(?:shows)"
+        "|Tests\\\\Unit\\\\ItemServiceTest::(?:testDescribes))(?: |$)/'" in markdown
+    )
+    # names keep their backslashes in code spans and escape them in text
+    assert "`App\\Repositories\\ItemRepository.find`" in markdown
+    assert "App\\\\Services\\\\ItemService\\.describe calls" in markdown
