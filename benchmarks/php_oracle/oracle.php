@@ -1,10 +1,12 @@
 <?php
 // The oracle of benchmarks/php_edges.py: what PHP itself makes of a repository's names.
 //
-//   php oracle.php REPO [PHP_PARSER_AUTOLOAD] > oracle.json
+//   php oracle.php REPO [AUTOLOAD...] > oracle.json
 //
 // REPO holds vendor/autoload.php (written by `composer dump-autoload -o --dev`);
-// nikic/php-parser is loaded from PHP_PARSER_AUTOLOAD, or from REPO itself.
+// each AUTOLOAD file registers a library the repository needs, or
+// nikic/php-parser itself (Debian's /usr/share/php/.../autoload.php); without
+// one, php-parser is REPO's own.
 // Every .php file of the repository is parsed with nikic/php-parser and its
 // NameResolver, which resolves names by PHP's compile-time rules (namespace,
 // `use` aliases, `use function`). Printed as JSON:
@@ -17,17 +19,19 @@
 //              (PHP calls the namespaced one if it exists, else the global one)
 //   declared_functions: functions the repository declares, by name
 //   methods:   [file, line, called name, how, class looked in] for `$this->m()`,
-//              `self::m()`, `static::m()`, `parent::m()` and `C::m()`, with the file
+//              `self::m()`, `static::m()`, `parent::m()` and `C::m()`, and on a
+//              receiver of a declared class (how `param`: a parameter typed
+//              `C $x`; `property`: `$this->p` of a property typed `C`), with the file
 //              and line of the method PHP's reflection finds (its declaring
 //              class or trait), or null; and the constructor `new C` runs
-//              (how `new`, only when C is loadable and has one)
+//              (how `new`; null for a repository class that is not loadable)
 //   parents:   class => [parent or null, interfaces, traits], by reflection
 
 $repo = rtrim($argv[1], '/');
 $classmap = require $repo . '/vendor/composer/autoload_classmap.php';
 require $repo . '/vendor/autoload.php';
-if (isset($argv[2])) {
-    require_once $argv[2];
+foreach (array_slice($argv, 2) as $autoload) {
+    require_once $autoload;
 }
 
 use PhpParser\Node;
@@ -59,6 +63,28 @@ class Collector extends NodeVisitorAbstract
     public $declaredFunctions = [];
     public $calls = [];
     private $classStack = [];
+    private $functionStack = [];  // parameter name => declared class, per function
+
+    private static function declaredClass($type): ?string
+    {
+        // `C $x`, `?C $x`, `C|null $x`: the class; any other type: none
+        if ($type instanceof Node\NullableType) {
+            $type = $type->type;
+        } elseif ($type instanceof Node\UnionType && count($type->types) === 2) {
+            $named = array_values(array_filter($type->types, function ($t) {
+                return !($t instanceof Node\Identifier && $t->toLowerString() === 'null');
+            }));
+            $type = count($named) === 1 ? $named[0] : null;
+        }
+        if (!$type instanceof Node\Name) {
+            return null;
+        }
+        $lower = $type->toLowerString();
+        if (in_array($lower, ['self', 'static', 'parent'], true)) {
+            return null;
+        }
+        return $type->getAttribute('resolvedName', $type)->toString();
+    }
 
     private function site(?Node $name, string $role): void
     {
@@ -133,6 +159,16 @@ class Collector extends NodeVisitorAbstract
             $this->site($node->type, 'type');
         } elseif ($node instanceof Node\FunctionLike) {
             $this->site($node->getReturnType(), 'type');
+            $typed = [];
+            foreach ($node->getParams() as $param) {
+                $class = self::declaredClass($param->type);
+                if ($class !== null && $param->var instanceof Node\Expr\Variable && is_string($param->var->name)) {
+                    $typed[$param->var->name] = $class;
+                }
+            }
+            // an arrow function sees its function's parameters too
+            $outer = $node instanceof Node\Expr\ArrowFunction ? (end($this->functionStack) ?: []) : [];
+            $this->functionStack[] = $typed + $outer;
             if ($node instanceof Node\Stmt\Function_) {
                 $this->declaredFunctions[] = $node->namespacedName->toString();
             }
@@ -154,6 +190,22 @@ class Collector extends NodeVisitorAbstract
         } elseif ($node instanceof Node\Expr\MethodCall
             && $node->var instanceof Node\Expr\Variable && $node->var->name === 'this') {
             $this->method(null, $node->name, $node->getStartLine(), 'this');
+        } elseif (($node instanceof Node\Expr\MethodCall || $node instanceof Node\Expr\NullsafeMethodCall)
+            && $node->name instanceof Node\Identifier) {
+            $var = $node->var;
+            $typed = end($this->functionStack) ?: [];
+            if ($var instanceof Node\Expr\Variable && is_string($var->name) && isset($typed[$var->name])) {
+                // a parameter's declared class
+                $this->calls[] = [$this->file, $node->getStartLine(), $node->name->toString(), 'param', $typed[$var->name]];
+            } elseif (($var instanceof Node\Expr\PropertyFetch || $var instanceof Node\Expr\NullsafePropertyFetch)
+                && $var->var instanceof Node\Expr\Variable && $var->var->name === 'this'
+                && $var->name instanceof Node\Identifier && end($this->classStack)) {
+                // a property's declared class, read by reflection below
+                $this->calls[] = [
+                    $this->file, $node->getStartLine(), $node->name->toString(), 'property',
+                    end($this->classStack) . '::$' . $var->name->toString(),
+                ];
+            }
         }
         return null;
     }
@@ -162,6 +214,8 @@ class Collector extends NodeVisitorAbstract
     {
         if ($node instanceof Node\Stmt\ClassLike) {
             array_pop($this->classStack);
+        } elseif ($node instanceof Node\FunctionLike) {
+            array_pop($this->functionStack);
         }
         return null;
     }
@@ -247,6 +301,20 @@ $methods = [];
 $loadable = [];
 foreach ($calls as [$file, $line, $name, $how, $lookIn]) {
     $found = null;
+    if ($how === 'property') {
+        [$owner, $property] = explode('::$', $lookIn);
+        $lookIn = null;
+        if (loadable($owner, $classes)) {
+            $reflection = new ReflectionClass($owner);
+            $type = $reflection->hasProperty($property) ? $reflection->getProperty($property)->getType() : null;
+            if ($type instanceof ReflectionNamedType && !$type->isBuiltin()) {
+                $lookIn = $type->getName();
+            }
+        }
+        if ($lookIn === null) {
+            continue;  // no declared class: not a typed receiver
+        }
+    }
     if ($lookIn !== null && loadable($lookIn, $classes)) {
         try {
             {
@@ -274,7 +342,7 @@ foreach ($sites as [$file, $line, $role, $name]) {
             $found = [relative($constructor->getFileName(), $repo), $constructor->getStartLine()];
         }
     }
-    if ($found !== null) {
+    if ($found !== null || (isset($classes[$name]) && !loadable($name, $classes))) {
         $methods[] = [$file, $line, '__construct', 'new', $name, $found];
     }
 }
