@@ -19,8 +19,9 @@ trait inclusion, not an import), then its parent and interfaces.
 that lookup (certain; ``$this`` and ``static`` also reach the overrides in
 subclasses, late static binding, at a split confidence), as do ``new C()``
 (the class and its ``__construct``) and ``C::m()``. Receivers typed by a
-parameter's, a property's (promoted constructor properties too) or a
-method's declared result are typed (0.9); a local assigned only ``new C()``
+parameter's, a property's (promoted constructor properties too, and a
+property a method keeps a typed parameter in) or a method's declared result
+are typed (0.9); a local assigned only ``new C()``
 is certain. A call on a receiver of unknown type is a name match; one on a
 value of a class outside the repository gets no edge. Laravel route files
 (``Route::get(..., [C::class, 'm'])``, ``Route::resource``) enter the
@@ -232,6 +233,8 @@ class _File:
     typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
     properties: dict[tuple[int, str], list[str]] = field(default_factory=dict)
     """(class, property name without ``$``) -> the class expressions written for it."""
+    kept: dict[tuple[int, str], list[tuple[int, str]]] = field(default_factory=dict)
+    """(class, property name) -> (method, variable) assigned to it (``$this->p = $v``)."""
     returns: dict[int, str] = field(default_factory=dict)
     traits: set[int] = field(default_factory=set)
     anonymous_classes: set[int] = field(default_factory=set)
@@ -298,6 +301,10 @@ class PhpResolver:
                 file.typed.setdefault((scope, name), []).append((expression, how))
                 if how == "field":
                     file.properties.setdefault((scope, name[1:]), []).append(expression)
+                elif how == "kept" and scope != MODULE_SCOPE:
+                    owner = item.definitions[scope].parent
+                    if owner != MODULE_SCOPE:
+                        file.kept.setdefault((owner, name), []).append((scope, expression))
                 elif how in ("promoted", "property") and scope != MODULE_SCOPE:
                     owner = item.definitions[scope].parent
                     property_name = name[1:] if how == "promoted" else name
@@ -537,6 +544,11 @@ class PhpResolver:
             file = self._files[klass[0]]
             for expression in file.properties.get((klass[1], name), ()):
                 return self._class(klass[0], klass[1], expression)
+            for method, variable in file.kept.get((klass[1], name), ()):
+                # the declared type of the parameter kept in it, when one is
+                for expression, how in file.typed.get((method, variable), ()):
+                    if how == "annotated":
+                        return self._class(klass[0], method, expression)
         return None
 
     def _returned(self, method: Symbol, holder: Symbol) -> Symbol | None:
@@ -847,13 +859,15 @@ def php_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, i
     return list(rows.values())
 
 
-_INTERFACE_TYPED = (NAMESPACE_KIND, "field", "promoted", "property")
+_INTERFACE_TYPED = (NAMESPACE_KIND, "field", "promoted", "property", "kept")
 
 
 def php_interface(facts: FileFacts) -> FileFacts:
     """What resolving other files may read of this one: definitions, imports and
-    the namespace (they name its bases), inheritance, property and result types,
-    and which definitions are traits or anonymous classes."""
+    the namespace (they name its bases), inheritance, property and result types
+    (with the parameter types of what a method keeps in a property), and which
+    definitions are traits or anonymous classes."""
+    keeping = {(t[0], t[2]) for t in facts.typed if t[3] == "kept"}
     return FileFacts(
         path=facts.path,
         language=facts.language,
@@ -863,7 +877,11 @@ def php_interface(facts: FileFacts) -> FileFacts:
         references=(),
         bases=facts.bases,
         bindings=(),
-        typed=tuple(t for t in facts.typed if t[3] in _INTERFACE_TYPED),
+        typed=tuple(
+            t
+            for t in facts.typed
+            if t[3] in _INTERFACE_TYPED or (t[3] == "annotated" and (t[0], t[1]) in keeping)
+        ),
         exports=facts.exports,
         entry_points=(),
         syntax_errors=facts.syntax_errors,

@@ -185,6 +185,14 @@
     name: (name) @local.typed)
   right: (object_creation_expression [(name) (qualified_name)] @local.property)
   (#eq? @_this "$this"))
+; `$this->repo = $repo;` (a constructor keeping a typed parameter): the
+; property has the parameter's type.
+(assignment_expression
+  left: (member_access_expression
+    object: (variable_name) @_this
+    name: (name) @local.typed)
+  right: (variable_name) @local.kept
+  (#eq? @_this "$this"))
 (assignment_expression
   left: (variable_name) @local.typed
   right: [
