@@ -78,6 +78,11 @@ RESOURCE_ACTIONS = ("index", "create", "store", "show", "edit", "update", "destr
 API_RESOURCE_ACTIONS = ("index", "store", "show", "update", "destroy")
 """The controller methods ``Route::apiResource`` routes to."""
 INVOKED = "__invoke"
+ENUM = "enum"
+ENUM_METHODS = frozenset({"cases", "from", "tryfrom"})
+"""The methods PHP gives every enum: no repository method runs."""
+FRONT_CONTROLLER = re.compile(r"^index\.php$|(?:^|/)(?:public|web|htdocs|www)/index\.php$")
+"""The script a web server runs for every request (``public/index.php``)."""
 
 Symbol = tuple[str, int]
 """A definition: (file path, definition index), or (path, MODULE_SCOPE) for a file."""
@@ -237,6 +242,7 @@ class _File:
     """(class, property name) -> (method, variable) assigned to it (``$this->p = $v``)."""
     returns: dict[int, str] = field(default_factory=dict)
     traits: set[int] = field(default_factory=set)
+    enums: set[int] = field(default_factory=set)
     anonymous_classes: set[int] = field(default_factory=set)
 
 
@@ -268,6 +274,7 @@ class PhpResolver:
             )
             file.traits = {index for index, trait in item.traits if trait == TRAIT}
             file.anonymous_classes = _anonymous_classes(item)
+            file.enums = {index for index, trait in item.traits if trait == ENUM}
             for index, d in enumerate(item.definitions):
                 if d.kind in (ANONYMOUS_SCOPE, NAMESPACE_KIND):
                     continue
@@ -389,6 +396,9 @@ class PhpResolver:
     def _is_trait(self, symbol: Symbol) -> bool:
         return symbol[1] in self._files[symbol[0]].traits
 
+    def _is_enum(self, symbol: Symbol) -> bool:
+        return symbol[1] in self._files[symbol[0]].enums
+
     def _enclosing_class(self, path: str, scope: int) -> Symbol | None:
         """The class around ``scope`` (an anonymous class too), if any."""
         file = self._files[path]
@@ -456,6 +466,13 @@ class PhpResolver:
                 ) in (None, EXTERNAL):
                     return True
         return False
+
+    def _incomplete_for(self, cls: Symbol, name: str) -> bool:
+        """Whether a method ``name`` not found in ``cls``'s ancestry may still be
+        one outside the repository: an external base's, or an enum's own."""
+        if name.lower() in ENUM_METHODS and self._is_enum(cls):
+            return True
+        return self._incomplete(cls)
 
     def _method(self, cls: Symbol, name: str, skip_self: bool = False) -> Symbol | None:
         """The method ``name`` of the nearest class in ``cls``'s ancestry declaring it."""
@@ -606,6 +623,8 @@ class PhpResolver:
             if step_called:
                 method = self._method(cls, name)
                 found = self._returned(method, cls) if method is not None else None
+                if method is None and self._is_enum(cls) and name.lower() in ("from", "tryfrom"):
+                    found = cls  # `Status::from($s)`: a case of the enum
             elif name.startswith("$"):
                 return None  # a static property: not read
             else:
@@ -666,7 +685,11 @@ class PhpResolver:
                 if self._is_trait(this):
                     # a trait calls what the classes using it define
                     return [], (), dispatched(self._overrides(this, ref.name), CERTAIN)
-                return self._unknown(ref.name) if not self._incomplete(this) else ([], (), [])
+                return (
+                    self._unknown(ref.name)
+                    if not self._incomplete_for(this, ref.name)
+                    else ([], (), [])
+                )
             overrides = self._overrides(this, ref.name) if lowered != "self" else []
             return [(method, CERTAIN)], (), dispatched(overrides, CERTAIN)
         held = self._expression(path, scope, receiver)
@@ -678,7 +701,11 @@ class PhpResolver:
                     return [], (), []
                 method = self._method(cls, ref.name)
                 if method is None:
-                    return self._unknown(ref.name) if not self._incomplete(cls) else ([], (), [])
+                    return (
+                        self._unknown(ref.name)
+                        if not self._incomplete_for(cls, ref.name)
+                        else ([], (), [])
+                    )
                 return [(method, CERTAIN)], (), []
             return self._unknown(ref.name)
         cls, confidence = held
@@ -686,7 +713,9 @@ class PhpResolver:
             return [], (), []
         method = self._method(cls, ref.name)
         if method is None:
-            return self._unknown(ref.name) if not self._incomplete(cls) else ([], (), [])
+            return (
+                self._unknown(ref.name) if not self._incomplete_for(cls, ref.name) else ([], (), [])
+            )
         return (
             [(method, confidence)],
             (),
@@ -827,6 +856,8 @@ class PhpResolver:
             EntryPoint(module_id if scope == MODULE_SCOPE else file.ids[scope], kind)
             for kind, scope in facts.entry_points
         } | entered
+        if FRONT_CONTROLLER.match(path):
+            entry_points.add(EntryPoint(module_id, "main"))
         return FileOutput(
             tuple(nodes),
             tuple(edges),

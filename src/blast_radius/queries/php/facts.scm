@@ -10,6 +10,7 @@
 (enum_declaration name: (name) @name body: (enum_declaration_list) @body) @definition.class
 (interface_declaration name: (name) @name body: (declaration_list) @body) @definition.interface
 (trait_declaration) @trait.trait
+(enum_declaration) @trait.enum
 
 (method_declaration
   name: (name) @name
@@ -151,7 +152,7 @@
 (foreach_statement (variable_name) @local.binding)
 (foreach_statement (pair (variable_name) @local.binding))
 (catch_clause name: (variable_name) @local.binding)
-(anonymous_function_use_clause (variable_name) @local.binding)
+; (`function () use ($x)` binds no new value: $x is the function's around it)
 
 ; Parameters typed `C $x`, `?C $x`, `C|null $x`.
 (simple_parameter
@@ -185,6 +186,10 @@
     name: (name) @local.typed)
   right: (object_creation_expression [(name) (qualified_name)] @local.property)
   (#eq? @_this "$this"))
+; `catch (NotFound $e)`: one class caught.
+(catch_clause
+  type: (type_list . (named_type [(name) (qualified_name)] @local.annotated) .)
+  name: (variable_name) @local.typed)
 ; `$this->repo = $repo;` (a constructor keeping a typed parameter): the
 ; property has the parameter's type.
 (assignment_expression
@@ -200,6 +205,7 @@
     (scoped_call_expression)
     (nullsafe_member_call_expression)
     (function_call_expression)
+    (member_access_expression)
   ] @local.called)
 
 ; ---- return types --------------------------------------------------------
