@@ -21,7 +21,8 @@ subclasses, late static binding, at a split confidence), as do ``new C()``
 (the class and its ``__construct``) and ``C::m()``. Receivers typed by a
 parameter's, a property's (promoted constructor properties too, and a
 property a method keeps a typed parameter in) or a method's declared result
-are typed (0.9); a local assigned only ``new C()``
+are typed (0.9); docblocks (``@var``, ``@param``, ``@return``) where no
+type is declared give 0.7; a local assigned only ``new C()``
 is certain. A call on a receiver of unknown type is a name match; one on a
 value of a class outside the repository gets no edge. Laravel route files
 (``Route::get(..., [C::class, 'm'])``, ``Route::resource``) enter the
@@ -83,6 +84,28 @@ ENUM_METHODS = frozenset({"cases", "from", "tryfrom"})
 """The methods PHP gives every enum: no repository method runs."""
 FRONT_CONTROLLER = re.compile(r"^index\.php$|(?:^|/)(?:public|web|htdocs|www)/index\.php$")
 """The script a web server runs for every request (``public/index.php``)."""
+
+DOCBLOCK_CONFIDENCE = 0.7
+"""A type only a docblock gives (``@var``, ``@param``, ``@return``): the Inferred
+tier of the shared table (0.6-0.8), below a declared type; docblocks go stale."""
+_DOC_TYPE = r"(\??\\?[A-Za-z_][\w\\]*(?:\|[\w\\]+)*)(?![\w\\|\[<(])"
+_DOC_VAR = re.compile(r"@var\s+" + _DOC_TYPE)
+_DOC_PARAM = re.compile(r"@param\s+" + _DOC_TYPE + r"\s+&?\s*(?:\.\.\.)?(\$\w+)")
+_DOC_RETURN = re.compile(r"@return\s+" + _DOC_TYPE)
+_PSEUDO_TYPES = frozenset(
+    """mixed object callable iterable array int integer float double string bool boolean
+    null void never false true resource scalar numeric""".split()
+)
+
+
+def _doc_class(written: str) -> str | None:
+    """The class a docblock type names (``Foo``, ``?Foo``, ``Foo|null``), or None
+    for a union of classes, a scalar or a pseudo-type."""
+    parts = [p for p in written.lstrip("?").split("|") if p.lower() != "null"]
+    if len(parts) != 1 or parts[0].lower() in _PSEUDO_TYPES:
+        return None
+    return parts[0]
+
 
 Symbol = tuple[str, int]
 """A definition: (file path, definition index), or (path, MODULE_SCOPE) for a file."""
@@ -238,12 +261,38 @@ class _File:
     typed: dict[tuple[int, str], list[tuple[str, str]]] = field(default_factory=dict)
     properties: dict[tuple[int, str], list[str]] = field(default_factory=dict)
     """(class, property name without ``$``) -> the class expressions written for it."""
+    documented: dict[tuple[int, str], str] = field(default_factory=dict)
+    """(class, property name) -> the class its docblock's ``@var`` names."""
+    doc_params: dict[tuple[int, str], str] = field(default_factory=dict)
+    """(function, ``$parameter``) -> the class its docblock's ``@param`` names."""
+    doc_returns: dict[int, str] = field(default_factory=dict)
+    """Function -> the class (or ``static``, ``$this``) its ``@return`` names."""
     kept: dict[tuple[int, str], list[tuple[int, str]]] = field(default_factory=dict)
     """(class, property name) -> (method, variable) assigned to it (``$this->p = $v``)."""
     returns: dict[int, str] = field(default_factory=dict)
     traits: set[int] = field(default_factory=set)
     enums: set[int] = field(default_factory=set)
     anonymous_classes: set[int] = field(default_factory=set)
+
+
+def _read_docblock(file: _File, facts: FileFacts, scope: int, name: str, text: str) -> None:
+    """Keep the types a docblock gives a property, or a function's parameters and result."""
+    if scope == MODULE_SCOPE:
+        return
+    if name.startswith("$"):  # a property's `@var`, in its class
+        found = _DOC_VAR.search(text)
+        written = _doc_class(found.group(1)) if found else None
+        if written is not None:
+            file.documented[(scope, name[1:])] = written
+        return
+    for found in _DOC_PARAM.finditer(text):
+        written = _doc_class(found.group(1))
+        if written is not None:
+            file.doc_params.setdefault((scope, found.group(2)), written)
+    result = _DOC_RETURN.search(text)
+    written = _doc_class(result.group(1)) if result else None
+    if written is not None:
+        file.doc_returns[scope] = written
 
 
 def _namespace_scope(facts: FileFacts, scope: int) -> int:
@@ -304,6 +353,9 @@ class PhpResolver:
                 file.bindings[(scope, name)] = file.bindings.get((scope, name), 0) + 1
             for scope, name, expression, how in item.typed:
                 if how == NAMESPACE_KIND:
+                    continue
+                if how == "docblock":
+                    _read_docblock(file, item, scope, name, expression)
                     continue
                 file.typed.setdefault((scope, name), []).append((expression, how))
                 if how == "field":
@@ -519,7 +571,7 @@ class PhpResolver:
         defs = file.facts.definitions
         current = scope
         while True:
-            if (current, name) in file.typed:
+            if (current, name) in file.typed or (current, name) in file.doc_params:
                 return self._inferred.get(
                     (path, current, name),
                     functools.partial(self._local_type, path, current, name),
@@ -551,32 +603,56 @@ class PhpResolver:
         for expression, how in written:
             if how == "called":
                 return self._expression(path, owner, expression, called_value=True)
+        documented = file.doc_params.get((owner, name))
+        if documented is not None:
+            found = self._class(path, owner, documented)
+            return (found, DOCBLOCK_CONFIDENCE) if found is not None else None
         return None
 
-    def _property(self, cls: Symbol, name: str) -> Symbol | None:
-        """The class of property ``name`` of ``cls`` or an ancestor."""
+    def _property(self, cls: Symbol, name: str) -> Typed | None:
+        """The class of property ``name`` of ``cls`` or an ancestor, and how sure
+        that is: declared (or given a declared parameter or ``new``), else documented."""
         if cls == EXTERNAL:
             return None
         for klass in self._chain(cls):
             file = self._files[klass[0]]
+            found: Symbol | None
             for expression in file.properties.get((klass[1], name), ()):
-                return self._class(klass[0], klass[1], expression)
+                found = self._class(klass[0], klass[1], expression)
+                return (found, ANNOTATED_CONFIDENCE) if found is not None else None
             for method, variable in file.kept.get((klass[1], name), ()):
-                # the declared type of the parameter kept in it, when one is
+                # the type of the parameter kept in it, when one is written
                 for expression, how in file.typed.get((method, variable), ()):
                     if how == "annotated":
-                        return self._class(klass[0], method, expression)
+                        found = self._class(klass[0], method, expression)
+                        return (found, ANNOTATED_CONFIDENCE) if found is not None else None
+                documented = file.doc_params.get((method, variable))
+                if documented is not None:
+                    found = self._class(klass[0], method, documented)
+                    return (found, DOCBLOCK_CONFIDENCE) if found is not None else None
+            documented = file.documented.get((klass[1], name))
+            if documented is not None:
+                found = self._class(klass[0], klass[1], documented)
+                return (found, DOCBLOCK_CONFIDENCE) if found is not None else None
         return None
 
-    def _returned(self, method: Symbol, holder: Symbol) -> Symbol | None:
-        """The class a call of ``method`` on a ``holder`` gives, by its declared result."""
+    def _returned(self, method: Symbol, holder: Symbol) -> Typed | None:
+        """The class a call of ``method`` on a ``holder`` gives, by its declared
+        result (else its docblock's ``@return``), and how sure that is."""
         file = self._files[method[0]]
         expression = file.returns.get(method[1])
+        confidence = ANNOTATED_CONFIDENCE
+        if expression is None:
+            expression = file.doc_returns.get(method[1])
+            confidence = DOCBLOCK_CONFIDENCE
         if expression is None:
             return None
+        found: Symbol | None
         if expression.lower() in ("static", "self", "$this"):
-            return holder if expression.lower() != "self" else self._owning_class(method)
-        return self._class(method[0], method[1], expression)
+            found = holder if expression.lower() != "self" else self._owning_class(method)
+        else:
+            found = self._class(method[0], method[1], expression)
+        return (found, confidence) if found is not None else None
 
     def _owning_class(self, method: Symbol) -> Symbol | None:
         parent = self._files[method[0]].facts.definitions[method[1]].parent
@@ -607,8 +683,7 @@ class PhpResolver:
             held = self._variable(path, scope, head)
         elif called:
             function = self._function(path, scope, head)
-            found = self._returned(function, EXTERNAL) if function is not None else None
-            held = (found, ANNOTATED_CONFIDENCE) if found is not None else None
+            held = self._returned(function, EXTERNAL) if function is not None else None
         else:
             found = self._class(path, scope, head)
             held = (found, CERTAIN) if found is not None else None
@@ -620,16 +695,17 @@ class PhpResolver:
             if operator == "::" and not static_head and not step_called:
                 return None
             static_head = False
+            step: Typed | None
             if step_called:
                 method = self._method(cls, name)
-                found = self._returned(method, cls) if method is not None else None
+                step = self._returned(method, cls) if method is not None else None
                 if method is None and self._is_enum(cls) and name.lower() in ("from", "tryfrom"):
-                    found = cls  # `Status::from($s)`: a case of the enum
+                    step = (cls, ANNOTATED_CONFIDENCE)  # `Status::from($s)`: a case of the enum
             elif name.startswith("$"):
                 return None  # a static property: not read
             else:
-                found = self._property(cls, name)
-            held = (found, min(confidence, ANNOTATED_CONFIDENCE)) if found is not None else None
+                step = self._property(cls, name)
+            held = (step[0], min(confidence, step[1])) if step is not None else None
         if static_head:
             return None  # a class, not a value of it
         return held
@@ -890,7 +966,7 @@ def php_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, i
     return list(rows.values())
 
 
-_INTERFACE_TYPED = (NAMESPACE_KIND, "field", "promoted", "property", "kept")
+_INTERFACE_TYPED = (NAMESPACE_KIND, "field", "promoted", "property", "kept", "docblock")
 
 
 def php_interface(facts: FileFacts) -> FileFacts:

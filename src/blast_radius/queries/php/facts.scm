@@ -208,6 +208,22 @@
     (member_access_expression)
   ] @local.called)
 
+;  Docblocks, where no type is declared: `/** @var Repo */` on a property,
+; `@param Repo $repo` and `@return Repo` on a method or function (the
+; resolver reads the tags).
+((comment) @local.docblock
+  .
+  (property_declaration !type (property_element name: (variable_name) @local.typed))
+  (#match? @local.docblock "^/[*][*]"))
+((comment) @local.docblock
+  .
+  (method_declaration name: (name) @local.typed)
+  (#match? @local.docblock "^/[*][*]"))
+((comment) @local.docblock
+  .
+  (function_definition name: (name) @local.typed)
+  (#match? @local.docblock "^/[*][*]"))
+
 ; ---- return types --------------------------------------------------------
 (method_declaration
   return_type: [
