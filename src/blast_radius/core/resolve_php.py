@@ -24,7 +24,8 @@ property a method keeps a typed parameter in) or a method's declared result
 are typed (0.9); docblocks (``@var``, ``@param``, ``@return``) where no
 type is declared give 0.7; a local assigned only ``new C()``
 is certain. A call on a receiver of unknown type is a name match; one on a
-value of a class outside the repository gets no edge. Laravel route files
+value of a class outside the repository gets no edge; one a class does not
+declare reaches its ``__call`` (``__callStatic``) at a name match's confidence. Laravel route files
 (``Route::get(..., [C::class, 'm'])``, ``Route::resource``) enter the
 methods they name.
 
@@ -56,6 +57,7 @@ from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
     CERTAIN,
     DISPATCH_TAG,
+    NAME_MATCH_CONFIDENCE,
     NAME_MATCH_TAG,
     CycleMemo,
     ancestors,
@@ -761,11 +763,7 @@ class PhpResolver:
                 if self._is_trait(this):
                     # a trait calls what the classes using it define
                     return [], (), dispatched(self._overrides(this, ref.name), CERTAIN)
-                return (
-                    self._unknown(ref.name)
-                    if not self._incomplete_for(this, ref.name)
-                    else ([], (), [])
-                )
+                return self._missing(this, ref.name, lowered in RELATIVE_CLASSES)
             overrides = self._overrides(this, ref.name) if lowered != "self" else []
             return [(method, CERTAIN)], (), dispatched(overrides, CERTAIN)
         held = self._expression(path, scope, receiver)
@@ -777,11 +775,7 @@ class PhpResolver:
                     return [], (), []
                 method = self._method(cls, ref.name)
                 if method is None:
-                    return (
-                        self._unknown(ref.name)
-                        if not self._incomplete_for(cls, ref.name)
-                        else ([], (), [])
-                    )
+                    return self._missing(cls, ref.name, static=True)
                 return [(method, CERTAIN)], (), []
             return self._unknown(ref.name)
         cls, confidence = held
@@ -789,14 +783,25 @@ class PhpResolver:
             return [], (), []
         method = self._method(cls, ref.name)
         if method is None:
-            return (
-                self._unknown(ref.name) if not self._incomplete_for(cls, ref.name) else ([], (), [])
-            )
+            return self._missing(cls, ref.name, static=False)
         return (
             [(method, confidence)],
             (),
             dispatched(self._overrides(cls, ref.name), confidence),
         )
+
+    def _missing(
+        self, cls: Symbol, name: str, static: bool
+    ) -> tuple[list[Typed], tuple[str, ...], list[Typed]]:
+        """A method ``cls`` does not declare: its ``__call`` (``__callStatic``)
+        when it has one, at a name match's confidence (the name is read at run
+        time); none when it may be an external base's; else a name match."""
+        magic = self._method(cls, "__callStatic" if static else "__call")
+        if magic is not None:
+            return [(magic, NAME_MATCH_CONFIDENCE)], (NAME_MATCH_TAG,), []
+        if self._incomplete_for(cls, name):
+            return [], (), []
+        return self._unknown(name)
 
     def _unknown(self, name: str) -> tuple[list[Typed], tuple[str, ...], list[Typed]]:
         """A method call on a receiver of unknown class: a name match."""
