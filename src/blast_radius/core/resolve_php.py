@@ -20,14 +20,14 @@ that lookup (certain; ``$this`` and ``static`` also reach the overrides in
 subclasses, late static binding, at a split confidence), as do ``new C()``
 (the class and its ``__construct``) and ``C::m()``. Receivers typed by a
 parameter's, a property's (promoted constructor properties too, and a
-property a method keeps a typed parameter in) or a method's declared result
-are typed (0.9); docblocks (``@var``, ``@param``, ``@return``) where no
-type is declared give 0.7; a local assigned only ``new C()``
-is certain. A call on a receiver of unknown type is a name match; one on a
-value of a class outside the repository gets no edge; one a class does not
-declare reaches its ``__call`` (``__callStatic``) at a name match's confidence. Laravel route files
-(``Route::get(..., [C::class, 'm'])``, ``Route::resource``) enter the
-methods they name.
+property a method keeps a typed parameter in), a caught class or a method's
+declared result are typed (0.9); docblocks (``@var``, ``@param``,
+``@return``) where no type is declared give 0.7; a local assigned only
+``new C()`` is certain. A call on a receiver of unknown type is a name
+match; one on a value of a class outside the repository gets no edge; one a
+class does not declare reaches its ``__call`` (``__callStatic``) at a name
+match's confidence. Laravel route files (``Route::get(..., [C::class,
+'m'])``, ``Route::resource``) enter the methods they name.
 
 Node ids: ``php:<path>`` for a file, ``php:App\\Http\\Kernel`` for a class
 (also interfaces, traits and enums), ``php:App\\Http\\Kernel.handle`` for a
