@@ -17,6 +17,23 @@
         .)) @reference.route)
   (#eq? @_route "Route")
   (#any-of? @_verb "get" "post" "put" "patch" "delete" "options" "any" "match"))
+; The same handler on a router object or a chain (`Route::prefix('a')->get(...)`,
+; Lumen's `$router->get(...)`, Slim's `$app->get(...)`).
+(member_call_expression
+  name: (name) @_verb
+  arguments: (arguments
+    .
+    (argument (string))
+    .
+    (argument
+      (array_creation_expression
+        .
+        (array_element_initializer
+          (class_constant_access_expression . [(name) (qualified_name)] @receiver.raw))
+        .
+        (array_element_initializer (string) @name)
+        .)) @reference.route)
+  (#any-of? @_verb "get" "post" "put" "patch" "delete" "options" "any" "map"))
 ; `Route::get('/x', InvokableController::class)`: the class's `__invoke` (the
 ; resolver reads the name `class` so).
 (scoped_call_expression

@@ -14,6 +14,16 @@ class UserController extends Controller
         return '';
     }
 
+    public function show(int $id): string
+    {
+        return '';
+    }
+
+    public function update(int $id): string
+    {
+        return '';
+    }
+
     private function render(): string
     {
         return '';
