@@ -41,7 +41,8 @@ The oracle (``benchmarks/php_oracle/oracle.php``, run with Debian's
 * a seeded random sample of 100 ``calls`` edges at 1.0, listed with their
   source line in ``benchmarks/php_edges_sample_<workload>.tsv``, checked by
   hand (the verdict column; reflection's answer where it has one); re-running
-  reads the verdicts back.
+  reads the verdicts back (delete the file to draw anew; the kept samples were
+  drawn at commits 3a47f81, php-parser, and 6e54d19, commonmark).
 
 It also prints the share of name-matched call edges, the files with syntax
 errors (ours, and the oracle parser's) and the run time.
