@@ -194,9 +194,7 @@ def test_changes_in_languages_not_read_say_their_dependents_are_unknown(
         "what depends on the 1 changed F# file (F# is not read yet)",
         "what depends on the 2 changed Groovy files (Groovy is not read yet)",
     ]
-    assert "what depends on the 2 changed Groovy files" in impact(
-        root, fmt="markdown"
-    )
+    assert "what depends on the 2 changed Groovy files" in impact(root, fmt="markdown")
 
 
 def test_go_interface_implementation_reaches_handlers_and_tests_of_other_packages(
@@ -657,3 +655,37 @@ def test_ruby_reopened_class_change_reaches_callers_routes_and_both_test_runners
     markdown = impact(root, fmt="markdown")
     assert "bundle exec rspec spec/inventory/order_spec.rb:7" in markdown
     assert "ruby -Itest test/stock_test.rb -n '/^(test_reserve)$/'" in markdown
+
+
+def test_php_repository_change_reaches_service_controller_route_and_their_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("php_laravel_layers")
+    report = impact(root)
+    assert changes(report) == {("php:App\\Repositories\\ItemRepository.find", "body")}
+    reached = dependents(report)
+    # promoted constructor properties type the receivers (0.9 each)
+    assert reached["php:App\\Services\\ItemService.describe"] == (1, 0.9)
+    assert reached["php:App\\Http\\Controllers\\ItemController.show"] == (2, 0.81)
+    assert reached["php:routes/web.php"] == (3, 0.81)
+    assert {e["id"] for e in report["entry_points"]} == {
+        "php:App\\Http\\Controllers\\ItemController.show"
+    }
+    # the repository's own test does not call the changed method
+    assert report["test_files"] == [
+        "tests/Feature/ItemControllerTest.php",
+        "tests/Unit/ItemServiceTest.php",
+    ]
+    assert [t["id"] for t in report["tests"]] == [
+        "tests/Feature/ItemControllerTest.php::ItemControllerTest::shows",
+        "tests/Unit/ItemServiceTest.php::ItemServiceTest::testDescribes",
+    ]
+    assert all(runner == "phpunit" for runner, _ in report["test_runners"])
+    markdown = impact(root, fmt="markdown")
+    assert (
+        "vendor/bin/phpunit --filter '/^(?:Tests\\\\Feature\\\\ItemControllerTest::(?:shows)"
+        "|Tests\\\\Unit\\\\ItemServiceTest::(?:testDescribes))(?: |$)/'" in markdown
+    )
+    # names keep their backslashes in code spans and escape them in text
+    assert "`App\\Repositories\\ItemRepository.find`" in markdown
+    assert "App\\\\Services\\\\ItemService\\.describe calls" in markdown

@@ -33,6 +33,7 @@ PREFIXES = {
     "java": "java:",
     "kotlin": "java:",
     "ruby": "rb:",
+    "php": "php:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

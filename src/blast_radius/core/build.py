@@ -37,6 +37,7 @@ from blast_radius.core.graph import (
 )
 from blast_radius.core.js_projects import JsProjects
 from blast_radius.core.languages import language_for_path
+from blast_radius.core.php_projects import php_projects
 from blast_radius.core.resolve_go import (
     GoResolver,
     go_interface,
@@ -54,6 +55,12 @@ from blast_radius.core.resolve_javascript import (
     javascript_interface,
     javascript_interface_digest,
     javascript_symbols,
+)
+from blast_radius.core.resolve_php import (
+    PhpResolver,
+    php_interface,
+    php_interface_digest,
+    php_symbols,
 )
 from blast_radius.core.resolve_python import (
     PythonResolver,
@@ -183,6 +190,14 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=ruby_interface,
         interface_digest=ruby_interface_digest,
         symbols=ruby_symbols,
+    ),
+    "php": Ecosystem(
+        create=lambda facts, paths, options: PhpResolver(
+            facts, paths, php_projects(options.manifests)
+        ),
+        interface=php_interface,
+        interface_digest=php_interface_digest,
+        symbols=php_symbols,
     ),
 }
 

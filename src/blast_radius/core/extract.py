@@ -209,6 +209,15 @@ def _path_receiver(node: Node) -> str:
     return text.replace("&.", ".") if _PATH_RECEIVER.fullmatch(text) else "?"
 
 
+def _raw_receiver(node: Node) -> str:
+    """A receiver as written, its whitespace collapsed, for a language whose
+    receivers the chain of names and calls cannot spell (``$this->repo``,
+    ``\\App\\Util``): its resolver reads it. ``?`` when too long."""
+    if node.end_byte - node.start_byte > _MAX_NAME:
+        return "?"
+    return " ".join(_text(node).split())
+
+
 def _balanced(text: str) -> bool:
     """Whether every bracket in ``text`` closes inside it (strings aside)."""
     depth = 0
@@ -476,6 +485,9 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 receiver = _path_receiver(receiver_nodes[0])
             if receiver != "?":
                 receiver_spans.add((receiver_nodes[0].start_byte, receiver_nodes[0].end_byte))
+        raw_nodes = caps.get("receiver.raw")
+        if raw_nodes:
+            receiver = _raw_receiver(raw_nodes[0])
         kind = next((k for k in ("call", "route", "command") if "reference." + k in caps), "value")
         scope = scopes.innermost(name_node.start_byte)
         ref = Reference(

@@ -244,6 +244,26 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_marker=TEST_ENTRY_KIND,
         manifest_files=("*.gemspec",),
     ),
+    LanguageRule(
+        name="php",
+        extensions=(".php",),
+        grammar_module="tree_sitter_php",
+        # the grammar with the HTML around `<?php ... ?>`: templates parse too
+        grammar_function="language_php",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="php",
+        line_comment="//",
+        # PHPUnit's default suffix
+        test_files=("*Test.php",),
+        # `test*` methods, `#[Test]` and `@test` are all marked (test_marker)
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        checks_signatures=False,
+        test_runner="phpunit",
+        test_marker=TEST_ENTRY_KIND,
+        manifest_files=("composer.json",),
+    ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
@@ -251,7 +271,7 @@ _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 
 UNREAD_LANGUAGES: dict[str, str] = {
     ".cs": "C#",
-    ".rs": "Rust", ".php": "PHP", ".c": "C", ".h": "C/C++",
+    ".rs": "Rust", ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
     ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",

@@ -467,11 +467,42 @@ def _ruby_test_commands(runner: str, tests: Sequence[TestHit]) -> list[str]:
     return lines
 
 
+def _phpunit_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
+    """``vendor/bin/phpunit --filter '/^(?:A\\BTest::(?:m1|m2)|CTest::\\w+)(?: |$)/'``:
+    PHPUnit matches a filter against ``Namespace\\Class::method`` (a data set's
+    name after a space), the tests' qualified names (``php:A\\BTest.m1``). A
+    class runs whole when a set-up or helper of it is reached or its tests are
+    many. The delimiters make PHPUnit take the regular expression as written."""
+    methods: dict[str, set[str] | None] = {}  # class -> methods, or None: whole
+    for test in tests:
+        owner, _, method = test.node.partition(":")[2].rpartition(".")
+        if not re.fullmatch(r"\\?\w+(?:\\\w+)*", owner) or not re.fullmatch(r"\w+", method):
+            continue
+        held = methods.setdefault(owner.lstrip("\\"), set())
+        if test.whole_class or held is None:
+            methods[owner.lstrip("\\")] = None
+        else:
+            held.add(method)
+    if not methods:
+        return []
+    parts = []
+    for owner in sorted(methods):
+        names = methods[owner]
+        escaped = owner.replace("\\", "\\\\")
+        if names is None or len(names) > MAX_METHODS_PER_CLASS:
+            parts.append(escaped + "::\\w+")
+        else:
+            parts.append(f"{escaped}::(?:{'|'.join(sorted(names))})")
+    pattern = f"/^(?:{'|'.join(parts)})(?: |$)/"
+    return [f"vendor/bin/phpunit --filter {shlex.quote(pattern)}"]
+
+
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "go": _go_test_commands,
     "maven": _jvm_test_command,
     "gradle": _jvm_test_command,
     "ruby": _ruby_test_commands,
+    "phpunit": _phpunit_command,
 }
 """Runners that select single tests, not files: the command lines that run the
 given tests of the runner's files."""

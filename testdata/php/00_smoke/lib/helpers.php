@@ -1,0 +1,6 @@
+<?php
+
+function helper_format(string $s): string
+{
+    return $s;
+}

@@ -1,0 +1,10 @@
+<?php
+
+namespace Acme\Billing;
+
+trait Audited
+{
+    public function audit(string $what): void
+    {
+    }
+}

@@ -1,0 +1,10 @@
+<?php
+
+namespace Acme\Billing;
+
+abstract class Document
+{
+    public function close(): void
+    {
+    }
+}

@@ -1,0 +1,8 @@
+<?php
+
+namespace Acme\Billing;
+
+interface Payable
+{
+    public function pay(): void;
+}

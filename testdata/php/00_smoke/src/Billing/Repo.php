@@ -1,0 +1,15 @@
+<?php
+
+namespace Acme\Billing;
+
+interface Repo
+{
+    public function save(Invoice $invoice): void;
+}
+
+class MemoryRepo implements Repo
+{
+    public function save(Invoice $invoice): void
+    {
+    }
+}

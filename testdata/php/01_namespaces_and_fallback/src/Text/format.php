@@ -1,0 +1,8 @@
+<?php
+
+namespace App\Text;
+
+function format(string $s): string
+{
+    return $s;
+}

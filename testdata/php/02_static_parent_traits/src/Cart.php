@@ -1,0 +1,11 @@
+<?php
+
+namespace Shop;
+
+class Cart extends Order
+{
+    public function lines(): int
+    {
+        return 0;
+    }
+}

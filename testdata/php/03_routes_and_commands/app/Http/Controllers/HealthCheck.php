@@ -1,0 +1,11 @@
+<?php
+
+namespace App\Http\Controllers;
+
+class HealthCheck
+{
+    public function __invoke(): string
+    {
+        return 'ok';
+    }
+}

@@ -1,0 +1,6 @@
+<?php
+
+use App\Http\Controllers\Api\CommentController;
+use Illuminate\Support\Facades\Route;
+
+Route::apiResource('comments', CommentController::class);

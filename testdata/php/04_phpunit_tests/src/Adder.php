@@ -1,0 +1,11 @@
+<?php
+
+namespace Calc;
+
+class Adder
+{
+    public function add(int $a, int $b): int
+    {
+        return $a + $b;
+    }
+}

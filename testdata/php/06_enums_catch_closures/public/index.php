@@ -1,0 +1,5 @@
+<?php
+
+require __DIR__ . '/../vendor/autoload.php';
+
+(new Shop\Checkout())->pay('open', []);

@@ -1,0 +1,10 @@
+<?php
+
+namespace Shop;
+
+final class PaymentFailed extends \RuntimeException
+{
+    public function report(): void
+    {
+    }
+}

@@ -1,0 +1,11 @@
+<?php
+
+namespace App\Util;
+
+abstract class Base
+{
+    public static function now(): int
+    {
+        return time();
+    }
+}

@@ -1,0 +1,7 @@
+<?php
+
+namespace App\Util;
+
+class Clock extends Base
+{
+}
