@@ -101,6 +101,15 @@ def _ruby(key: str) -> Callable[[Path], Path]:
     return fetch
 
 
+def _php(key: str) -> Callable[[Path], Path]:
+    def fetch(cache: Path) -> Path:
+        from php_edges import WORKLOADS
+
+        return unpack_orig(next(w for w in WORKLOADS if w.key == key).orig, cache, "languages")
+
+    return fetch
+
+
 def _orig(orig: Orig) -> Callable[[Path], Path]:
     return lambda cache: unpack_orig(orig, cache, tag="languages")
 
@@ -113,6 +122,7 @@ WORKLOADS: tuple[LanguageWorkload, ...] = (
     LanguageWorkload("java", "jsoup 1.15.3", _java("jsoup")),
     LanguageWorkload("kotlin", "kotlinx-coroutines 1.0.1", _orig(KOTLINX_COROUTINES)),
     LanguageWorkload("ruby", "rspec-core 3.12.0", _ruby("rspec-core")),
+    LanguageWorkload("php", "league/commonmark 2.3.9", _php("commonmark")),
 )
 
 
