@@ -126,6 +126,17 @@ JVM_BUILD_FILES = (
 )
 """The build files of Maven and Gradle, nearest first in a module's folders."""
 
+CSHARP_TEST_FILES = (
+    "*Test.cs", "*Tests.cs",
+    "**/*.Tests/**/*.cs", "**/*.Test/**/*.cs",
+    "**/*.UnitTests/**/*.cs", "**/*.IntegrationTests/**/*.cs",
+    "**/*.Specs/**/*.cs",
+)  # fmt: skip
+"""C# test classes by their usual names, and any file of a test project by
+the project's usual folder names (``Shop.Tests/``); a test project named
+otherwise is not seen (the patterns are paths: the ``Microsoft.NET.Test.Sdk``
+reference that makes a project one is not read here)."""
+
 LANGUAGES: tuple[LanguageRule, ...] = (
     LanguageRule(
         name="python",
@@ -220,12 +231,28 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         build_files=JVM_BUILD_FILES,
         test_marker=TEST_ENTRY_KIND,
     ),
+    LanguageRule(
+        name="csharp",
+        extensions=(".cs",),
+        grammar_module="tree_sitter_c_sharp",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="csharp",
+        line_comment="//",
+        test_files=CSHARP_TEST_FILES,
+        # names do not tell xUnit's, NUnit's or MSTest's tests: attributes do
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        test_runner="dotnet",
+        overloads=True,
+        test_marker=TEST_ENTRY_KIND,
+        manifest_files=("*.csproj", "Directory.Build.props"),
+    ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 
 UNREAD_LANGUAGES: dict[str, str] = {
-    ".cs": "C#",
     ".rs": "Rust", ".rb": "Ruby", ".php": "PHP", ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
