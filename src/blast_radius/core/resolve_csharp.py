@@ -91,6 +91,8 @@ TOP_LEVEL_CLASS = "Program"
 HTTP_ROUTE = "http-route"
 _GENERIC = re.compile(r"[<\[(?]")
 _TASK = re.compile(r"^(?:Task|ValueTask)<(.+)>$")
+_MAX_STEPS = 8
+"""How many variables deep a receiver's origin is followed."""
 _FIELD_HOWS = ("field", "annotated", "constructed")
 
 Symbol = tuple[str, int]
@@ -106,6 +108,25 @@ def _bare(expression: str) -> str:
 def _call_chain_head(expression: str) -> str:
     """``repo.Find(id)`` as ``repo.Find()``."""
     return re.sub(r"\((?:[^()]|\([^()]*\))*\)", "()", expression).replace("?.", ".")
+
+
+ENUMERABLE = "IEnumerable"
+SEQUENCES = frozenset(
+    """IEnumerable List IList ICollection IReadOnlyList IReadOnlyCollection HashSet ISet
+    SortedSet Queue Stack LinkedList IQueryable IOrderedEnumerable IOrderedQueryable
+    Collection ReadOnlyCollection ObservableCollection ImmutableArray ImmutableList
+    Array""".split()
+)
+"""Types outside the repository that are sequences: an extension of
+``IEnumerable<T>`` applies to them (LINQ-style helpers of the repository)."""
+
+
+def _extends_external(extended: str, written: str) -> bool:
+    """Whether an extension of the type written ``extended`` (outside the
+    repository) applies to a receiver declared ``written``."""
+    if extended == written or extended in ("object", "Object"):
+        return True
+    return extended == ENUMERABLE and written in SEQUENCES
 
 
 def _file_namespace(facts: FileFacts) -> str:
@@ -371,6 +392,8 @@ class CsharpResolver:
         return found
 
     def _lookup_type(self, path: str, scope: int, expression: str) -> str | None:
+        if "[" in expression:
+            return None  # an array: a type outside the repository
         name = _bare(expression).replace(" ", "")
         if not name:
             return None
@@ -627,6 +650,11 @@ class CsharpResolver:
         else:
             this = self._this_type(path, scope)
             methods = self._methods(this, name) if this is not None else []
+        if not methods and dot and holder is not None:
+            methods = self._extension(path, scope, name, holder[0], None)
+        elif not methods and dot:
+            written = self._external(path, scope, head)
+            methods = self._extension(path, scope, name, None, written) if written else []
         for method in methods[:1]:
             file = self._files[method[0]]
             for index, expression, how in file.facts.returns:
@@ -661,16 +689,32 @@ class CsharpResolver:
         target = self._type(found[1], found[2], found[0])
         return (target, min(holder[1], ANNOTATED_CONFIDENCE)) if target is not None else None
 
-    def _external(self, path: str, scope: int, receiver: str) -> str | None:
+    def _external(self, path: str, scope: int, receiver: str, depth: int = 0) -> str | None:
         """The type written for a receiver whose type is outside the repository
-        (``""`` when it is, but not as a name), or None when nothing is known."""
+        (``""`` when it is, but not as a name), or None when nothing is known.
+        ``var x = ext.Make()`` on a receiver outside the repository is outside it."""
+        if depth > _MAX_STEPS:
+            return None
         head = receiver.split(".", 1)[0]
         bare_head = head.removesuffix("()")
         owner = self._local(path, scope, bare_head)
         if owner is not None:
             for expression, how in self._files[path].typed.get((owner, bare_head), ()):
                 if how in ("annotated", "constructed"):
-                    return _bare(expression) if "." not in receiver else ""
+                    if "." in receiver:
+                        return ""
+                    return "Array" if "[" in expression else _bare(expression)
+                if how == "called":
+                    declared = self._declared_result(
+                        path, owner, _call_chain_head(expression).removesuffix("()")
+                    )
+                    if declared is not None:
+                        written = _TASK.sub(r"\1", declared[1].replace(" ", ""))
+                        return "" if "." in receiver else _bare(written)
+                    callee = _call_chain_head(expression).removesuffix("()")
+                    holder, dot, _ = callee.rpartition(".")
+                    if dot and self._external(path, owner, holder, depth + 1) is not None:
+                        return ""
             return None
         if head.endswith("()"):
             if self._declared_result(path, scope, bare_head) is not None:
@@ -714,7 +758,7 @@ class CsharpResolver:
                 continue
             target = self._type(symbol[0], symbol[1], extended)
             if (target is not None and target in chain) or (
-                target is None and written and _bare(extended) == written
+                target is None and written and _extends_external(_bare(extended), written)
             ):
                 found.append(symbol)
         return found

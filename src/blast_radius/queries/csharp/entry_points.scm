@@ -8,7 +8,10 @@
   (#eq? @_main "Main"))
 
 ; Top-level statements: the file is the program's entry point.
-(compilation_unit (global_statement) @entry.main)
+(compilation_unit (global_statement !name [
+  (expression_statement) (local_declaration_statement) (return_statement) (if_statement)
+  (try_statement) (using_statement) (foreach_statement) (for_statement) (while_statement)
+]) @entry.main)
 
 ; ASP.NET Core: an action of a controller, by its HTTP attribute
 ; (`[HttpGet("{id}")]`, `[Route("x")]` on a method).

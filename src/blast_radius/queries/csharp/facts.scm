@@ -218,6 +218,6 @@
 
 ; ---- return types --------------------------------------------------------
 (method_declaration
-  returns: [(identifier) (qualified_name) (generic_name (identifier) @return.annotated)] @return.annotated)
+  returns: [(identifier) (qualified_name) (generic_name (identifier) @return.annotated) (nullable_type type: (_) @return.annotated) (predefined_type) (array_type)] @return.annotated)
 
 (ERROR) @syntax.error
