@@ -61,7 +61,8 @@ def test_each_part_of_a_partial_type_is_the_types_span_in_its_file() -> None:
 def test_projects_read_implicit_usings_using_items_and_props() -> None:
     projects = csharp_projects(
         (
-            ("Directory.Build.props", "<Project><ItemGroup><Using Include='Acme.Core'/></ItemGroup></Project>"),
+            ("Directory.Build.props", "<Project><ItemGroup><Using Include='Acme.Core'/>"
+             "</ItemGroup></Project>"),
             (
                 "src/Web/Web.csproj",
                 '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup>'
