@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 
 from blast_radius.adapters.grammars import load_language
+from blast_radius.core import report
 from blast_radius.core.csharp_projects import SDK_USINGS, Using, csharp_projects
 from blast_radius.core.extract import extract_facts
 from blast_radius.core.languages import is_test_path, language_by_name, language_for_path
 from blast_radius.core.resolve_csharp import csharp_symbols
+from blast_radius.core.view import TEST_SELECTORS
 
 CASES = Path(__file__).resolve().parent.parent / "testdata" / "csharp"
 COMPILED = load_language(language_by_name("csharp"))
@@ -108,3 +110,23 @@ def test_test_files_by_test_class_and_test_project_names(path: str, expected: bo
     rule = language_for_path(path)
     assert rule is not None and rule.name == "csharp"
     assert is_test_path(rule, path) is expected
+
+
+def hit(test_id: str, node: str, whole: bool = False) -> report.TestHit:
+    return report.TestHit(test_id, node, test_id.partition("::")[0], 1, 1.0, whole_class=whole)
+
+
+def test_dotnet_filter_names_tests_as_the_adapters_do() -> None:
+    tests = [
+        hit("t/CartTests.cs::CartTests::Adds", "cs:Shop.CartTests.Adds"),
+        # a reached set-up: its class runs whole
+        hit("t/CartTests.cs::CartTests::Removes", "cs:Shop.CartTests.Removes", whole=True),
+        # the global namespace, a nested class
+        hit("t/Misc.cs::Misc::When::Works", "cs:Misc.When.Works"),
+        # a name the filter cannot spell is left out
+        hit("t/Odd.cs::Odd::a b", "cs:Odd.a b"),
+    ]
+    assert TEST_SELECTORS["dotnet"]("dotnet", tests) == [
+        "dotnet test --filter "
+        "'FullyQualifiedName~Misc+When.Works|FullyQualifiedName~Shop.CartTests.'"
+    ]

@@ -631,3 +631,35 @@ def test_java_parameter_list_change_breaks_the_calls_that_no_longer_fit(
     # an overload: no one signature, so its call is unchecked, never called fitting
     total = found["java:com.acme.shop.Repository.total"]
     assert [s["unchecked"] for s in total["call_sites"]] == [True]
+
+
+def test_csharp_repository_change_reaches_service_controller_and_their_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("csharp_stock")
+    report = impact(root)
+    assert changes(report) == {("cs:Acme.Shop.Inventory.StockRepository.Find", "body")}
+    reached = dependents(report)
+    # a field typed by its declaration: typed receivers, 0.9 a step
+    assert reached["cs:Acme.Shop.Services.StockService.Describe"] == (1, 0.9)
+    assert reached["cs:Acme.Shop.Controllers.StockController.Get"] == (2, 0.81)
+    assert "cs:Acme.Shop.Services.StockService.Restock" not in reached
+    assert {e["id"] for e in report["entry_points"]} == {
+        "cs:Acme.Shop.Controllers.StockController.Get"
+    }
+    assert report["test_files"] == [
+        "tests/Shop.Tests/StockControllerTests.cs",
+        "tests/Shop.Tests/StockServiceTests.cs",
+    ]
+    # `[Fact]` methods are the tests; one of a nested class, named by its classes
+    assert [t["id"] for t in report["tests"]] == [
+        "tests/Shop.Tests/StockControllerTests.cs::StockControllerTests::Gets",
+        "tests/Shop.Tests/StockServiceTests.cs::StockServiceTests::WhenInStock::Describes",
+    ]
+    assert all(runner == "dotnet" for runner, _ in report["test_runners"])
+    # the adapters' names: a nested class is `Outer+Inner`
+    assert (
+        "dotnet test --filter 'FullyQualifiedName~Acme.Shop.Tests.StockControllerTests.Gets"
+        "|FullyQualifiedName~Acme.Shop.Tests.StockServiceTests+WhenInStock.Describes'"
+        in impact(root, fmt="markdown")
+    )
