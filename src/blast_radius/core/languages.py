@@ -75,6 +75,11 @@ class LanguageRule:
     """Names (shell patterns) of the ecosystem's manifest files (``Cargo.toml``,
     ``*.csproj``): when a file of the language is in the tree, their text is
     handed to its resolver (``BuildOptions.manifests``)."""
+    blanked_lines: str = ""
+    """A regular expression (multiline) of lines blanked before parsing, when
+    the grammar cannot read them where they may stand: C#'s ``#if``/``#else``/
+    ``#endif`` between the parts of one declaration. The code of every branch
+    is then read, as if each configuration were built at once."""
 
 
 JS_TEST_FILES = (
@@ -247,6 +252,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         overloads=True,
         test_marker=TEST_ENTRY_KIND,
         manifest_files=("*.csproj", "Directory.Build.props"),
+        blanked_lines=r"^[ \t]*#[ \t]*(?:if|elif|else|endif)\b[^\n]*",
     ),
 )
 

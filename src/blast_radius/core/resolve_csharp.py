@@ -91,6 +91,15 @@ TOP_LEVEL_CLASS = "Program"
 HTTP_ROUTE = "http-route"
 _GENERIC = re.compile(r"[<\[(?]")
 _TASK = re.compile(r"^(?:Task|ValueTask)<(.+)>$")
+OBJECT_MEMBERS = frozenset(
+    ("ToString", "Equals", "GetHashCode", "GetType", "MemberwiseClone", "ReferenceEquals")
+)
+"""What every type inherits from ``System.Object``: a call that fits none of the
+repository's overloads of these names is the object's."""
+EXPRESSION_HEAD = "?"
+"""The receiver the queries give the name a member access starts with (``Items``
+of ``Items.Count``): an expression, where a member of the enclosing types
+comes before a type of the name."""
 _MAX_STEPS = 8
 """How many variables deep a receiver's origin is followed."""
 _FIELD_HOWS = ("field", "annotated", "constructed")
@@ -510,9 +519,26 @@ class CsharpResolver:
             found = self._own_members(klass, name)
             if found and (arity is None or any(self._takes(m, arity) for m in found)):
                 return found
-        if arity is not None:
+        if (
+            arity is not None
+            and name not in OBJECT_MEMBERS
+            and not any(self._external_bases(k) for k in chain)
+        ):
+            # no overload takes that many, and nothing outside the repository
+            # may: the nearest of the name, which the call no longer fits (a
+            # changed signature keeps its callers)
             return self._methods(fqn, name, skip_self)
         return []
+
+    def _external_bases(self, fqn: str) -> bool:
+        """Whether a part of ``fqn`` names a base that is no repository type."""
+        for path, index in self._types.get(fqn, ()):
+            facts = self._files[path].facts
+            scope = facts.definitions[index].parent
+            for base in facts.bases:
+                if base.definition == index and self._type(path, scope, base.expression) is None:
+                    return True
+        return False
 
     def _takes(self, method: Symbol, arity: int) -> bool:
         """Whether ``method`` can be called with ``arity`` arguments (yes when its
@@ -768,9 +794,14 @@ class CsharpResolver:
     def _construction(self, fqn: str, arity: int | None) -> list[tuple[Symbol, float]]:
         """``new T()``: the type, and its constructor that takes the arguments."""
         first = self._types[fqn][0]
-        constructors = self._own_members(fqn, self._def(first)[1])
+        constructors = [
+            c
+            for c in self._own_members(fqn, self._def(first)[1])
+            if "static" not in self._files[c[0]].traits.get(c[1], ())
+        ]
+        # none that takes the arguments: a struct's implicit `new T()`
         fitting = [c for c in constructors if arity is None or self._takes(c, arity)]
-        return [(first, CERTAIN)] + [(c, CERTAIN) for c in (fitting or constructors)[:1]]
+        return [(first, CERTAIN)] + [(c, CERTAIN) for c in fitting[:1]]
 
     def _local_function(self, path: str, scope: int, name: str) -> Symbol | None:
         file = self._files[path]
@@ -817,7 +848,7 @@ class CsharpResolver:
             if owner is None:
                 return [], (), []
             return self._construction(owner, arity)[1:], (), []
-        if receiver is None:
+        if receiver is None or (receiver == EXPRESSION_HEAD and ref.kind == "value"):
             return self._unqualified(path, scope, ref, arity, this)
         if receiver in ("this", "base"):
             if this is None:
@@ -887,11 +918,15 @@ class CsharpResolver:
         if local_function is not None:
             return [(local_function, CERTAIN)], (), []
         file = self._files[path]
-        if not call or ref.kind in ("value", "route"):
-            # a member named as a value (a property, a method group), before a type
+        if ref.kind == "route" or ref.receiver == EXPRESSION_HEAD:
+            # an expression's name: a member (a property, a method group) before a
+            # type; a type written in a declaration is never a member
             for enclosing in self._enclosing_types(path, scope):
                 fqn = file.qualnames[enclosing]
                 found = [m for m in self._methods(fqn, ref.name) if not self._constructor(m)]
+                field_type = self._field(fqn, ref.name)
+                if field_type is not None and _bare(field_type[0]) == ref.name:
+                    break  # `Color Color`: a property of its type's name; the type is meant
                 if found:
                     return [(found[0], CERTAIN)], (), []
                 if self._field(file.qualnames[enclosing], ref.name) is not None:

@@ -110,9 +110,11 @@
 (constructor_initializer ["base" "this"] @name (argument_list) @arguments) @reference.call
 
 ; A method group handed on: `ev += OnChanged`, `MapPost("/y", Handlers.Post)`.
+; (The operator is the receiver of a bare name: `?`, an expression.)
+(assignment_expression operator: "+=" @receiver right: (identifier) @name) @reference.value
 (assignment_expression
   operator: "+="
-  right: [(identifier) @name (member_access_expression expression: (_) @receiver name: (identifier) @name)])
+  right: (member_access_expression expression: (_) @receiver name: (identifier) @name))
   @reference.value
 
 ; Types named where a value is declared, returned, cast, tested, caught or
@@ -136,13 +138,15 @@
 (catch_declaration type: [(identifier) (qualified_name)] @name) @reference.value
 (type_parameter_constraint type: [(identifier) (qualified_name)] @name) @reference.value
 (attribute name: [(identifier) (qualified_name)] @name) @reference.value
-; `Color.Red`, `Settings.Default`: a static member read through its type.
-((member_access_expression expression: (identifier) @name) @reference.value
+; `Color.Red`, `Items.Count`: the name a member access starts with, a member
+; of the enclosing types or a type. Its receiver is the dot, which reads as
+; `?`: the resolver tells this expression from a type written in a declaration.
+((member_access_expression expression: (identifier) @name "." @receiver) @reference.value
   (#match? @name "^[A-Z]"))
 
 ; `x.Total`, `this.Count`: a property read runs its getter.
 (member_access_expression expression: _ @receiver name: (identifier) @name) @reference.read
-(assignment_expression left: (member_access_expression) @reference.write)
+; Writing `x.Total = 1` runs Total's setter: it is a read as well (no write capture).
 
 ; ---- bindings and their types ---------------------------------------------
 ; A method's parameters, read as its signature (an overload is picked by
@@ -215,6 +219,7 @@
 (property_declaration) @trait.property
 (record_declaration (parameter_list (parameter) @trait.property))
 (class_declaration (modifier) @_m (#eq? @_m "static")) @trait.static
+(constructor_declaration (modifier) @_m (#eq? @_m "static")) @trait.static
 
 ; ---- return types --------------------------------------------------------
 (method_declaration
