@@ -138,6 +138,20 @@ def _strip_generics(name: str) -> str:
     return "".join(out)
 
 
+def _top_level_split(text: str) -> list[str]:
+    """``A, B<C, D>`` as ``A`` and ``B<C, D>``: commas outside generic arguments."""
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+            continue
+        depth += {"<": 1, ">": -1}.get(ch, 0)
+        current += ch
+    parts.append(current.strip())
+    return [p for p in parts if p]
+
+
 def _class_name(line: str) -> str:
     """The name on a ``.class`` line, its generic parameters (``<T>``) aside."""
     text = line.rstrip()
@@ -181,6 +195,8 @@ class Il:
 
     calls: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     """caller id -> callee ids (members of the assembly)."""
+    initialisers: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    """type id -> what its constructors call (field initialisers run there)."""
     text: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     """node id -> the IL lines of its blocks (a type: its whole class)."""
     bases: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -273,9 +289,8 @@ def read_il(path: Path, nodes: set[str]) -> Il:
             continue
         if pending_class and (line.startswith(("extends ", "implements ")) or line == "{"):
             type_id = _type_id(classes[-1])
-            for written in re.split(
-                r",\s*", line.removeprefix("extends ").removeprefix("implements ").rstrip("{ ")
-            ):
+            listed = line.removeprefix("extends ").removeprefix("implements ").rstrip("{ ")
+            for written in _top_level_split(listed):
                 base = _declaring_type(written.strip())
                 if base is None:
                     if "System.Enum" in written:
@@ -305,19 +320,24 @@ def read_il(path: Path, nodes: set[str]) -> Il:
                 member = line.removeprefix("} // end of method ").rpartition("::")[2]
                 caller = _member_id(classes[-1], member, nodes)
                 type_id = _type_id(classes[-1])
-                if caller is None or member in (".ctor", ".cctor"):
+                if caller is None:
                     # what no node of ours holds (an indexer, an operator, an
                     # implicit constructor) is the type's, as our references
-                    # from such code are; so are field initialisers (in constructors)
-                    _method_calls(result, type_id, method_lines, nodes)
+                    # from such code are
+                    _method_calls(result.calls, type_id, method_lines, nodes)
+                if member in (".ctor", ".cctor"):
+                    # field initialisers run in constructors: ours are the type's
+                    _method_calls(result.initialisers, type_id, method_lines, nodes)
                 if caller is not None:
-                    _method_calls(result, caller, method_lines, nodes)
+                    _method_calls(result.calls, caller, method_lines, nodes)
                     result.text[caller].extend(method_lines)
                 method_lines = None
     return result
 
 
-def _method_calls(result: Il, caller: str, lines: list[str], nodes: set[str]) -> None:
+def _method_calls(
+    calls: dict[str, set[str]], caller: str, lines: list[str], nodes: set[str]
+) -> None:
     for line in lines:
         found = _OPCODE.match(line)
         if not found or found.group(1) not in CALL_OPCODES:
@@ -334,7 +354,7 @@ def _method_calls(result: Il, caller: str, lines: list[str], nodes: set[str]) ->
             name = right[1:].split("'", 1)[0]
         callee = _member_id(declaring, name, nodes)
         if callee is not None and callee != caller:
-            result.calls[caller].add(callee)
+            calls[caller].add(callee)
 
 
 # --- code the configuration leaves out ---------------------------------------------------------
@@ -432,7 +452,7 @@ def _ancestors(type_id: str, bases: dict[str, set[str]]) -> list[str]:
 
 def _call_matches(il: Il, source: str, target: str) -> bool:
     """The IL of ``source`` calls ``target``'s member on its type or an ancestor."""
-    callees = il.calls.get(source, set())
+    callees = il.calls.get(source, set()) | il.initialisers.get(source, set())
     if target in callees:
         return True
     owner, _, member = target.rpartition(".")
@@ -528,8 +548,15 @@ def compare(
         )
         if not hit and len(missed) < examples:
             missed.append((caller, callee))
+    # the IL lists every interface a class implements, those its interfaces
+    # extend too: only the ones no other base of the class brings are written
     oracle_bases = {
-        (t, b) for t, bs in il.bases.items() for b in bs if t in library and b in library
+        (t, b)
+        for t, bs in il.bases.items()
+        for b in bs
+        if t in library
+        and b in library
+        and not any(b in _ancestors(other, il.bases)[1:] for other in bs if other != b)
     }
     summary = {
         "library_nodes": len(library),

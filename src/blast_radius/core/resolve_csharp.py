@@ -96,10 +96,11 @@ OBJECT_MEMBERS = frozenset(
 )
 """What every type inherits from ``System.Object``: a call that fits none of the
 repository's overloads of these names is the object's."""
-EXPRESSION_HEAD = "?"
-"""The receiver the queries give the name a member access starts with (``Items``
-of ``Items.Count``): an expression, where a member of the enclosing types
-comes before a type of the name."""
+EXPRESSION = "?"
+"""The receiver the queries give a name in an expression (``Items`` of
+``Items.Count``, ``return Total;``): a member of the enclosing types comes
+before a type of the name, where a type written in a declaration is one."""
+IMPLICIT = "implicit"
 _MAX_STEPS = 8
 """How many variables deep a receiver's origin is followed."""
 _FIELD_HOWS = ("field", "annotated", "constructed")
@@ -833,6 +834,13 @@ class CsharpResolver:
     ) -> tuple[list[tuple[Symbol, float]], tuple[str, ...], list[tuple[Symbol, float]]]:
         """(targets, tags, override targets) of one reference."""
         scope = ref.scope
+        if ref.kind == IMPLICIT:
+            # a call the syntax does not spell, of the first of its names found
+            for name in ref.name.split():
+                resolved = self._resolve(path, ref._replace(kind="call", name=name), 0)
+                if resolved[0] or resolved[2]:
+                    return resolved
+            return [], (), []
         receiver = ref.receiver
         this = self._this_type(path, scope)
         call = ref.kind == "call"
@@ -848,7 +856,7 @@ class CsharpResolver:
             if owner is None:
                 return [], (), []
             return self._construction(owner, arity)[1:], (), []
-        if receiver is None or (receiver == EXPRESSION_HEAD and ref.kind == "value"):
+        if receiver is None or (receiver == EXPRESSION and ref.kind == "value"):
             return self._unqualified(path, scope, ref, arity, this)
         if receiver in ("this", "base"):
             if this is None:
@@ -918,7 +926,7 @@ class CsharpResolver:
         if local_function is not None:
             return [(local_function, CERTAIN)], (), []
         file = self._files[path]
-        if ref.kind == "route" or ref.receiver == EXPRESSION_HEAD:
+        if ref.kind == "route" or ref.receiver == EXPRESSION:
             # an expression's name: a member (a property, a method group) before a
             # type; a type written in a declaration is never a member
             for enclosing in self._enclosing_types(path, scope):
@@ -1036,16 +1044,22 @@ class CsharpResolver:
         for index, ref in enumerate(facts.references):
             targets, tags, overrides = self._resolve(path, ref, arities.get(index))
             if not targets and not overrides:
-                counts["unresolved"] += 1
+                if ref.receiver != EXPRESSION or self._local(path, ref.scope, ref.name) is None:
+                    counts["unresolved"] += 1  # (a local named in an expression is no miss)
                 continue
             counts["name_matched" if NAME_MATCH_TAG in tags else "resolved"] += 1
             source_id = module_id if ref.scope == MODULE_SCOPE else file.ids[ref.scope]
+            if ref.receiver and "." in ref.receiver:
+                for symbol, confidence in self._receiver_members(path, ref.scope, ref.receiver):
+                    target_id = self._symbol_id(symbol)
+                    if target_id != source_id:
+                        edges.append(Edge(source_id, target_id, "references", confidence, ref.line))
             for (symbol, confidence), edge_tags in [(t, tags) for t in targets] + [
                 (o, (DISPATCH_TAG,)) for o in overrides
             ]:
                 kind = (
                     "calls"
-                    if ref.kind == "call" and self._def(symbol)[0] == "function"
+                    if ref.kind in ("call", IMPLICIT) and self._def(symbol)[0] == "function"
                     else "references"
                 )
                 target_id = self._symbol_id(symbol)
@@ -1053,6 +1067,7 @@ class CsharpResolver:
                     entry_points.add(EntryPoint(target_id, HTTP_ROUTE))
                 if target_id != source_id:
                     edges.append(Edge(source_id, target_id, kind, confidence, ref.line, edge_tags))
+        edges += self._implicit_base_constructors(path)
         for base in facts.bases:
             outer_scope = facts.definitions[base.definition].parent
             base_type = self._type(path, outer_scope, base.expression)
@@ -1075,6 +1090,79 @@ class CsharpResolver:
             counts,
             tuple(sorted(entry_points, key=lambda e: (e.id, e.kind))),
         )
+
+    def _receiver_members(self, path: str, scope: int, receiver: str) -> list[tuple[Symbol, float]]:
+        """The properties a receiver reads on its way (``Settings.Default`` and
+        ``Default.Name`` in ``Settings.Default.Name.Trim()``): a read in a
+        receiver is no reference of its own, but it runs the getter."""
+        parts = receiver.split(".")
+        if len(parts) < 2 or any(p.endswith("()") or not p for p in parts):
+            return []
+        head = parts[0]
+        holder: tuple[str, float] | None
+        if head == "this":
+            this = self._this_type(path, scope)
+            holder = (this, CERTAIN) if this is not None else None
+        elif head == "base":
+            this = self._this_type(path, scope)
+            base = next(iter(self._bases(this)), None) if this is not None else None
+            holder = (base, CERTAIN) if base is not None else None
+        else:
+            holder = self._variable(path, scope, head)
+            if holder is None and self._local(path, scope, head) is None:
+                static = self._type(path, scope, head)
+                holder = (static, CERTAIN) if static is not None else None
+        found: list[tuple[Symbol, float]] = []
+        for part in parts[1:]:
+            if holder is None:
+                break
+            members = [m for m in self._methods(holder[0], part) if not self._constructor(m)]
+            if members:
+                found.append((members[0], holder[1]))
+            nested = self._member_type(holder[0], part)
+            if nested is not None and not members:
+                holder = (nested, CERTAIN)  # `Outer.Inner.Member`
+                continue
+            held = self._field(holder[0], part)
+            target = self._type(held[1], held[2], held[0]) if held is not None else None
+            holder = (target, min(holder[1], ANNOTATED_CONFIDENCE)) if target else None
+        return found
+
+    def _implicit_base_constructors(self, path: str) -> list[Edge]:
+        """The calls the compiler adds: a constructor without ``: base(...)`` or
+        ``: this(...)`` runs its base class's parameterless constructor, and so
+        does the implicit constructor of a class that declares none."""
+        file = self._files[path]
+        defs = file.facts.definitions
+        initialised = {
+            ref.scope
+            for ref in file.facts.references
+            if ref.kind == "call" and ref.receiver is None and ref.name in ("base", "this")
+        }
+        edges = []
+        for index, d in enumerate(defs):
+            if d.kind != "class":
+                continue
+            fqn = file.qualnames[index]
+            base = next((b for b in self._bases(fqn) if self._type_kind(b) == "class"), None)
+            if base is None:
+                continue
+            target = next(iter(self._construction(base, 0)[1:]), None)
+            if target is None:
+                continue
+            target_id = self._symbol_id(target[0])
+            own = [
+                c
+                for c in self._own_members(fqn, d.name)
+                if "static" not in self._files[c[0]].traits.get(c[1], ())
+            ]
+            for constructor in own:
+                if constructor[0] == path and constructor[1] not in initialised:
+                    line = defs[constructor[1]].start_line
+                    edges.append(Edge(file.ids[constructor[1]], target_id, "calls", CERTAIN, line))
+            if not own and self._first.get(file.ids[index]) == path:
+                edges.append(Edge(file.ids[index], target_id, "calls", CERTAIN, d.start_line))
+        return edges
 
 
 def csharp_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, int, int, int]]:

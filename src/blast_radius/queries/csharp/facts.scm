@@ -109,9 +109,10 @@
 ; `: base(...)` and `: this(...)` in a constructor.
 (constructor_initializer ["base" "this"] @name (argument_list) @arguments) @reference.call
 
+; `foreach (var x in items)` calls items.GetEnumerator().
+(foreach_statement right: (_) @receiver @implicit.0.GetEnumerator) @reference.implicit
+
 ; A method group handed on: `ev += OnChanged`, `MapPost("/y", Handlers.Post)`.
-; (The operator is the receiver of a bare name: `?`, an expression.)
-(assignment_expression operator: "+=" @receiver right: (identifier) @name) @reference.value
 (assignment_expression
   operator: "+="
   right: (member_access_expression expression: (_) @receiver name: (identifier) @name))
@@ -138,11 +139,25 @@
 (catch_declaration type: [(identifier) (qualified_name)] @name) @reference.value
 (type_parameter_constraint type: [(identifier) (qualified_name)] @name) @reference.value
 (attribute name: [(identifier) (qualified_name)] @name) @reference.value
-; `Color.Red`, `Items.Count`: the name a member access starts with, a member
-; of the enclosing types or a type. Its receiver is the dot, which reads as
-; `?`: the resolver tells this expression from a type written in a declaration.
-((member_access_expression expression: (identifier) @name "." @receiver) @reference.value
-  (#match? @name "^[A-Z]"))
+; A name in an expression: `Color.Red`, `Items.Count`, `return Total;`,
+; `Count = 1`, `f(Value)`: a member of the enclosing types (a property, a
+; method group), or a type, unless a local. Its receiver is a token beside it,
+; which reads as `?`: so the resolver tells an expression from a type written
+; in a declaration, which is never a member.
+(member_access_expression expression: (identifier) @name "." @receiver) @reference.value
+(argument_list "(" @receiver (argument (identifier) @name)) @reference.value
+(assignment_expression left: (identifier) @name operator: _ @receiver) @reference.value
+(assignment_expression operator: _ @receiver right: (identifier) @name) @reference.value
+(binary_expression left: (identifier) @name operator: _ @receiver) @reference.value
+(binary_expression operator: _ @receiver right: (identifier) @name) @reference.value
+(return_statement (identifier) @name ";" @receiver) @reference.value
+(arrow_expression_clause "=>" @receiver (identifier) @name) @reference.value
+(variable_declarator "=" @receiver (identifier) @name) @reference.value
+(interpolation (interpolation_brace) @receiver (identifier) @name) @reference.value
+(element_access_expression expression: (identifier) @name (bracketed_argument_list "[" @receiver)) @reference.value
+(prefix_unary_expression "!" @receiver (identifier) @name) @reference.value
+(if_statement "(" @receiver condition: (identifier) @name) @reference.value
+(conditional_expression condition: (identifier) @name "?" @receiver) @reference.value
 
 ; `x.Total`, `this.Count`: a property read runs its getter.
 (member_access_expression expression: _ @receiver name: (identifier) @name) @reference.read
