@@ -100,7 +100,16 @@ EXPRESSION = "?"
 """The receiver the queries give a name in an expression (``Items`` of
 ``Items.Count``, ``return Total;``): a member of the enclosing types comes
 before a type of the name, where a type written in a declaration is one."""
+PREDEFINED_TYPES = frozenset(
+    """bool byte sbyte char decimal double float int uint nint nuint long ulong short ushort
+    object string dynamic""".split()
+)
+"""C#'s keywords for types of the runtime (``char.IsDigit``, ``string.Join``)."""
 IMPLICIT = "implicit"
+COLOR_COLOR_CONFIDENCE = 0.5
+"""A property named as its own type (``Color Color``) named in an expression:
+``Color.Red`` reads the type, ``Color == x`` the property; syntax alone does
+not tell which the name is."""
 _MAX_STEPS = 8
 """How many variables deep a receiver's origin is followed."""
 _FIELD_HOWS = ("field", "annotated", "constructed")
@@ -752,7 +761,7 @@ class CsharpResolver:
             found = self._field(file.qualnames[enclosing], head)
             if found is not None:
                 return _bare(found[0]) if "." not in receiver else ""
-        if head[:1].isupper() or head in ("string", "int", "object", "long", "bool", "double"):
+        if head[:1].isupper() or head in PREDEFINED_TYPES:
             # `Console.WriteLine`, `Math.Max`, `string.Join`: a capitalised name that is
             # no variable and no repository type is a type outside the repository
             return head if "." not in receiver else ""
@@ -768,7 +777,13 @@ class CsharpResolver:
         return found
 
     def _extension(
-        self, path: str, scope: int, name: str, receiver: str | None, written: str | None
+        self,
+        path: str,
+        scope: int,
+        name: str,
+        receiver: str | None,
+        written: str | None,
+        arity: int | None = None,
     ) -> list[Symbol]:
         """Extension methods ``name`` in scope that apply to a receiver of the
         repository type ``receiver`` (or an ancestor), or, for a type outside
@@ -783,6 +798,8 @@ class CsharpResolver:
             file = self._files[symbol[0]]
             if file.namespaces[symbol[1]] not in visible:
                 continue
+            if arity is not None and not self._takes(symbol, arity + 1):
+                continue  # the receiver is the first argument
             target = self._type(symbol[0], symbol[1], extended)
             if (target is not None and target in chain) or (
                 target is None and written and _extends_external(_bare(extended), written)
@@ -889,7 +906,7 @@ class CsharpResolver:
             static, confidence = held
             found = self._methods(static, ref.name, arity=arity)
             if not found:
-                extension = self._extension(path, scope, ref.name, static, None)
+                extension = self._extension(path, scope, ref.name, static, None, arity)
                 return (
                     [(m, min(confidence, INFERRED_CONFIDENCE)) for m in extension[:1]],
                     (EXTENSION_TAG,) if extension else (),
@@ -902,14 +919,14 @@ class CsharpResolver:
         written = self._external(path, scope, receiver)
         if written is not None:
             # a value of a type outside the repository: only an extension of it
-            extension = self._extension(path, scope, ref.name, None, written)
+            extension = self._extension(path, scope, ref.name, None, written, arity)
             return (
                 [(m, INFERRED_CONFIDENCE) for m in extension[:1]],
                 (EXTENSION_TAG,) if extension else (),
                 [],
             )
-        if not call:
-            return [], (), []
+        if not call or ref.name in OBJECT_MEMBERS:
+            return [], (), []  # (every object has these: no name tells whose)
         return (
             name_matches(ref.name, self._methods_by_name.get(ref.name, ())),
             (NAME_MATCH_TAG,),
@@ -934,7 +951,13 @@ class CsharpResolver:
                 found = [m for m in self._methods(fqn, ref.name) if not self._constructor(m)]
                 field_type = self._field(fqn, ref.name)
                 if field_type is not None and _bare(field_type[0]) == ref.name:
-                    break  # `Color Color`: a property of its type's name; the type is meant
+                    # `Color Color`: a property named as its type; `Color.Red` is the
+                    # type's, `Color == x` the property's: both, the property uncertain
+                    named = self._type(field_type[1], field_type[2], field_type[0])
+                    also = [(found[0], COLOR_COLOR_CONFIDENCE)] if found else []
+                    if named is not None:
+                        return [(self._types[named][0], CERTAIN), *also], (), []
+                    return also, (), []
                 if found:
                     return [(found[0], CERTAIN)], (), []
                 if self._field(file.qualnames[enclosing], ref.name) is not None:
