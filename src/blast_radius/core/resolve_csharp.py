@@ -22,22 +22,34 @@ members are merged for lookups. Types of one name in two projects are
 merged the same way.
 
 Calls: a local function, then the enclosing types and their ancestors for
-``M()``; ``this.M()``, ``base.M()``, ``T.M()``, ``new T()`` (the type and its
-constructor) and ``: base(...)`` are certain. A receiver typed by what the
-code declares (a parameter, a local, a field or property, ``var x = new
-T()``, a cast) is typed (0.9); one typed through a method's declared result
-is inferred (0.8). When the receiver's type has no such member, an
+``M()``; ``this.M()``, ``base.M()``, ``T.M()``, ``new T()`` (the type and
+the constructor that takes the arguments; none for a struct's ``new T()``),
+``: base(...)``, and the base class's parameterless constructor that a
+constructor without an initialiser runs, are certain. A receiver typed by
+what the code declares (a parameter, a local, a field or property, ``var x =
+new T()``, a cast) is typed (0.9); one typed through a method's declared
+result is inferred (0.8). When the receiver's type has no such member, an
 extension method (a static method of a static class whose first parameter
-is ``this T``) declared in a namespace in scope is taken, at 0.8. A call on
-a type reaches the overrides in subtypes (``override`` members of classes,
-every implementation of an interface's member) at a split confidence
-(``dispatched``). Overloads of one name are one node; a call binds to the
-nearest type declaring an overload that takes its number of arguments.
-A receiver of unknown type is a name match; one declared with a type
-outside the repository (``string``, ``List<T>``, ``ILogger``) gets no edge
-but an extension of that type. Reading ``x.P`` references the property P;
-a type named in a declaration, cast, pattern, ``typeof`` or attribute
-(``[Audit]`` is ``AuditAttribute`` when no ``Audit`` exists) is a reference.
+is ``this T``) declared in a namespace in scope and taking the arguments is
+taken, at 0.8. A call on a type reaches the overrides in subtypes
+(``override`` members of classes, every implementation of an interface's
+member) at a split confidence (``dispatched``). Overloads of one name are
+one node; a call binds to the nearest type declaring an overload that takes
+its number of arguments. A receiver of unknown type is a name match (never
+for ``ToString``, ``Equals`` and the other members every object has); one
+declared with a type outside the repository (``string``, ``List<T>``,
+``ILogger``) gets no edge but an extension of that type.
+
+Properties are members: reading or writing ``x.P`` references P, and so
+does reading it on a receiver's way (``a.P.M()``). A name in an expression
+(``Count``, ``Items.Count``, ``f(Handler)``) is a local, else a member of
+the enclosing types, else a type; a property named as its own type
+(``Color Color``) is both, the type certain and the property not. A type
+named in a declaration, cast, pattern, ``typeof`` or attribute (``[Audit]``
+is ``AuditAttribute`` when no ``Audit`` exists) is a reference, never a
+member. ``foreach`` over a value calls its ``GetEnumerator``. ``#if`` lines
+are blanked before parsing (the rule's ``blanked_lines``): every branch is
+read.
 
 Node ids: ``cs:<path>`` for a file, ``cs:<namespace>.<type>`` for a type
 (``cs:Acme.Shop.Cart``, nested ``cs:Acme.Shop.Cart.Line``),
