@@ -663,3 +663,30 @@ def test_csharp_repository_change_reaches_service_controller_and_their_tests(
         "|FullyQualifiedName~Acme.Shop.Tests.StockServiceTests+WhenInStock.Describes'"
         in impact(root, fmt="markdown")
     )
+
+
+def test_csharp_parameter_list_change_breaks_the_calls_that_no_longer_fit(
+    scenario: Callable[[str], Path],
+) -> None:
+    report = impact(scenario("csharp_signature"))
+    assert changes(report) == {
+        ("cs:Acme.Repo.Find", "signature"),
+        ("cs:Acme.Repo.Count", "signature"),
+        ("cs:Acme.RepoExtensions.Twice", "signature"),
+        ("cs:Acme.RepoExtensions.Shout", "signature"),
+    }
+    found = {b["id"]: b for b in report["breaking"]}
+    # a required parameter added: the calls with one argument break
+    assert [(s["source"], s["line"]) for s in found["cs:Acme.Repo.Find"]["call_sites"]] == [
+        ("cs:Acme.RepoExtensions.Twice", 13),
+        ("cs:Acme.Service.Describe", 7),
+    ]
+    # an optional one: every call still fits
+    assert found["cs:Acme.Repo.Count"]["change"] == "signature-compatible"
+    # an extension method: called on a value, its `this` parameter is the
+    # value; called on its class, the first argument
+    twice = found["cs:Acme.RepoExtensions.Twice"]
+    assert [(s["source"], s["unchecked"]) for s in twice["call_sites"]] == [
+        ("cs:Acme.Service.Describe", False)
+    ]
+    assert found["cs:Acme.RepoExtensions.Shout"]["change"] == "signature-compatible"

@@ -236,6 +236,12 @@
 (class_declaration (modifier) @_m (#eq? @_m "static")) @trait.static
 (constructor_declaration (modifier) @_m (#eq? @_m "static")) @trait.static
 
+; A static class's methods, for the signature check: an extension method
+; called on a value gets its `this` parameter from the value (as an instance
+; method its receiver); called on its class, from the first argument.
+(class_declaration (modifier) @_m body: (declaration_list) @signature.instance_methods
+  (#eq? @_m "static"))
+
 ; ---- return types --------------------------------------------------------
 (method_declaration
   returns: [(identifier) (qualified_name) (generic_name (identifier) @return.annotated) (nullable_type type: (_) @return.annotated) (predefined_type) (array_type)] @return.annotated)
