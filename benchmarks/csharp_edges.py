@@ -58,6 +58,8 @@ from debian import Orig, sha256_of, unpack_orig
 from go_imports import run_graph, source_line, write_json
 from js_imports import tool_version
 
+from blast_radius.core.languages import is_test_path, language_for_path
+
 WORKLOAD = Orig(
     package="newtonsoft-json",
     version="6.0.8+dfsg",
@@ -85,6 +87,11 @@ _OPCODE = re.compile(r"^\s*IL_[0-9a-f]+:\s+(\w+)\s+(.*)$")
 _GENERATED = re.compile(r"<([^<>]*)>")
 
 Pair = tuple[str, str]
+
+
+def _is_test(path: str) -> bool:
+    rule = language_for_path(path)
+    return rule is not None and is_test_path(rule, path)
 
 
 def cache_root(args: argparse.Namespace) -> Path:
@@ -512,15 +519,16 @@ def compare(
             scores.apart[key + " (source without IL: abstract, extern or left out)"] += 1
             continue
         elif nodes[target]["kind"] in ("class", "interface", "enum"):
-            if target in il.enums:
-                scores.apart[key + " (an enum: compiled to its values)"] += 1
-                continue
-            if _constant_read(src, nodes[target], source_line(src, path, edge["line"])):
-                scores.apart[key + " (a constant: compiled to its value)"] += 1
-                continue
             il_name = il.il_names.get(target, "")
             text = "\n".join(il.text.get(source, ()))
             right = bool(il_name) and re.search(re.escape(il_name) + r"(?![\w/])", text) is not None
+            line = source_line(src, path, edge["line"])
+            if not right and target in il.enums and f"{nodes[target]['name']}." in line:
+                scores.apart[key + " (an enum's member: compiled to its value)"] += 1
+                continue
+            if not right and _constant_read(src, nodes[target], line):
+                scores.apart[key + " (a constant: compiled to its value)"] += 1
+                continue
             scores.checked[key] += 1
         else:
             right = _call_matches(il, source, target)
@@ -627,6 +635,11 @@ def main(argv: list[str] | None = None) -> int:
         + (f" ({', '.join(errors[:5])})" if errors else "")
     )
     print(f"resolution: {meta.get('resolution', {}).get('csharp')}")
+    tests = sum(1 for e in graph.get("entry_points", ()) if e["kind"] == "test")
+    test_files = len(
+        {n["path"] for n in graph["nodes"] if n["kind"] == "module" and _is_test(n["path"])}
+    )
+    print(f"test files by the rule's patterns: {test_files}; test methods marked: {tests}")
     print(f"name-matched share of call edges: {summary['name_match_share_of_calls']:.3f}")
     print()
     print(f"{'edges between library nodes':44} {'checked':>8} {'right':>7} {'precision':>9}")

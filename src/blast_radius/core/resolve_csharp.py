@@ -118,6 +118,9 @@ PREDEFINED_TYPES = frozenset(
 )
 """C#'s keywords for types of the runtime (``char.IsDigit``, ``string.Join``)."""
 IMPLICIT = "implicit"
+CONSTRUCTION = "new"
+"""The receiver the queries give ``new T(...)``: the keyword, which no receiver
+can be; a call ``T()`` without it is a method's."""
 COLOR_COLOR_CONFIDENCE = 0.5
 """A property named as its own type (``Color Color``) named in an expression:
 ``Color.Red`` reads the type, ``Color == x`` the property; syntax alone does
@@ -885,6 +888,9 @@ class CsharpResolver:
             if owner is None:
                 return [], (), []
             return self._construction(owner, arity)[1:], (), []
+        if receiver == CONSTRUCTION:
+            made = self._type(path, scope, ref.name)
+            return (self._construction(made, arity) if made is not None else []), (), []
         if receiver is None or (receiver == EXPRESSION and ref.kind == "value"):
             return self._unqualified(path, scope, ref, arity, this)
         if receiver in ("this", "base"):
@@ -974,10 +980,8 @@ class CsharpResolver:
                     return [(found[0], CERTAIN)], (), []
                 if self._field(file.qualnames[enclosing], ref.name) is not None:
                     return [], (), []  # a field: no node
-        type_name = self._type(path, scope, ref.name)
+        type_name = self._type(path, scope, ref.name) if not call else None
         if type_name is not None:
-            if call:
-                return self._construction(type_name, arity), (), []
             return [(self._types[type_name][0], CERTAIN)], (), []
         if not call:
             attribute = self._type(path, scope, ref.name + "Attribute")

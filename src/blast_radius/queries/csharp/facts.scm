@@ -99,8 +99,10 @@
     ]
     name: [(identifier) @name (generic_name (identifier) @name)])
   arguments: (argument_list) @arguments) @reference.call
-; `new T(...)`: the type and its constructor.
+; `new T(...)`: the type and its constructor; the keyword is the receiver
+; (`new`), so that a construction is told from a call `T()` of a method.
 (object_creation_expression
+  "new" @receiver
   type: [(identifier) @name (generic_name (identifier) @name)]
   arguments: (argument_list)? @arguments) @reference.call
 (object_creation_expression
