@@ -957,6 +957,10 @@ class CsharpResolver:
         call = ref.kind == "call"
         if self._local(path, scope, ref.name) is not None:
             return [], (), []  # a local (a delegate, a variable of the name)
+        around = self._enclosing_types(path, scope)
+        defs = self._files[path].facts.definitions
+        if ref.receiver == EXPRESSION and around and defs[around[0]].kind == "enum":
+            return [], (), []  # `All = Read | Write`: the enum's own members
         local_function = self._local_function(path, scope, ref.name)
         if local_function is not None:
             return [(local_function, CERTAIN)], (), []

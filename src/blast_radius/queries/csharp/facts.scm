@@ -148,7 +148,7 @@
 ; in a declaration, which is never a member.
 (member_access_expression expression: (identifier) @name "." @receiver) @reference.value
 (argument_list "(" @receiver (argument (identifier) @name)) @reference.value
-(assignment_expression left: (identifier) @name operator: _ @receiver) @reference.value
+(expression_statement (assignment_expression left: (identifier) @name operator: _ @receiver)) @reference.value
 (assignment_expression operator: _ @receiver right: (identifier) @name) @reference.value
 (binary_expression left: (identifier) @name operator: _ @receiver) @reference.value
 (binary_expression operator: _ @receiver right: (identifier) @name) @reference.value
@@ -160,6 +160,11 @@
 (prefix_unary_expression "!" @receiver (identifier) @name) @reference.value
 (if_statement "(" @receiver condition: (identifier) @name) @reference.value
 (conditional_expression condition: (identifier) @name "?" @receiver) @reference.value
+
+; `new T { Name = x }`: Name is a member of T.
+(object_creation_expression
+  type: [(identifier) (qualified_name) (generic_name (identifier))] @receiver
+  initializer: (initializer_expression (assignment_expression left: (identifier) @name) @reference.read))
 
 ; `x.Total`, `this.Count`: a property read runs its getter.
 (member_access_expression expression: _ @receiver name: (identifier) @name) @reference.read
