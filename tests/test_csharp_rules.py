@@ -90,7 +90,7 @@ def test_projects_read_implicit_usings_using_items_and_props() -> None:
         Using("Acme.Text.Format", static=True),
         Using("Acme.Text.Slug", alias="Slug"),
     )
-    assert tests.test_project and tests.usings == (Using("Acme.Core"),)
+    assert tests.usings == (Using("Acme.Core"),)
     assert projects.project_of("src/Web/Pages/Index.cs") == "src/Web"
     assert projects.project_of("tools/Gen.cs") == ""
 

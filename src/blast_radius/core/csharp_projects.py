@@ -65,8 +65,6 @@ class CsharpProject:
     folder: str
     """The manifest's folder, ``""`` at the repository's root."""
     usings: tuple[Using, ...] = ()
-    test_project: bool = False
-    """Whether it references ``Microsoft.NET.Test.Sdk`` (a test project)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +104,6 @@ class _Settings:
     sdk: str
     usings: tuple[Using, ...]
     removed: tuple[str, ...]
-    test_sdk: bool
 
 
 def _read(text: str) -> _Settings | None:
@@ -117,7 +114,6 @@ def _read(text: str) -> _Settings | None:
     implicit: bool | None = None
     usings: list[Using] = []
     removed: list[str] = []
-    test_sdk = False
     for element in root.iter():
         tag = _local(element.tag)
         if tag == "ImplicitUsings" and element.text:
@@ -135,9 +131,7 @@ def _read(text: str) -> _Settings | None:
             remove = (element.get("Remove") or "").strip()
             if remove:
                 removed.append(remove)
-        elif tag == "PackageReference":
-            test_sdk = test_sdk or (element.get("Include") or "") == "Microsoft.NET.Test.Sdk"
-    return _Settings(implicit, root.get("Sdk") or "", tuple(usings), tuple(removed), test_sdk)
+    return _Settings(implicit, root.get("Sdk") or "", tuple(usings), tuple(removed))
 
 
 def csharp_projects(manifests: tuple[tuple[str, str], ...]) -> CsharpProjects:
@@ -186,5 +180,5 @@ def csharp_projects(manifests: tuple[tuple[str, str], ...]) -> CsharpProjects:
             )
             usings = [Using(u) for u in implicit_usings] + usings
         kept = tuple(dict.fromkeys(u for u in usings if u.target not in removed))
-        found[folder] = CsharpProject(folder, kept, settings.test_sdk)
+        found[folder] = CsharpProject(folder, kept)
     return CsharpProjects(tuple(found[f] for f in sorted(found)))
