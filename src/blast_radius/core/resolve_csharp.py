@@ -125,6 +125,8 @@ COLOR_COLOR_CONFIDENCE = 0.5
 """A property named as its own type (``Color Color``) named in an expression:
 ``Color.Red`` reads the type, ``Color == x`` the property; syntax alone does
 not tell which the name is."""
+_SEQUENCE_OF = re.compile(r"([\w.]+)<([\w.]+)>")
+"""``List<Item>``: a generic type of one type argument, written plainly."""
 _MAX_STEPS = 8
 """How many variables deep a receiver's origin is followed."""
 _FIELD_HOWS = ("field", "annotated", "constructed")
@@ -676,7 +678,48 @@ class CsharpResolver:
                 returned = self._returned(path, owner, _call_chain_head(expression))
                 if returned is not None:
                     return returned
+            if how == "assigned":
+                held = self._expression(path, owner, _call_chain_head(expression))
+                return (held[0], min(held[1], ANNOTATED_CONFIDENCE)) if held else None
+            if how == "iterated":
+                element = self._element(path, owner, _call_chain_head(expression))
+                if element is not None:
+                    found = self._type(element[1], element[2], element[0])
+                    return (found, ANNOTATED_CONFIDENCE) if found is not None else None
         return None
+
+    def _declared(self, path: str, scope: int, expression: str) -> tuple[str, str, int] | None:
+        """The type written for a variable, field or property (``items``,
+        ``order.Lines``), with where it is written (path, scope)."""
+        head, dot, last = expression.rpartition(".")
+        if not dot:
+            owner = self._local(path, scope, expression)
+            if owner is not None:
+                for written, how in self._files[path].typed.get((owner, expression), ()):
+                    if how in ("annotated", "field"):
+                        return written, path, owner
+                return None
+            for enclosing in self._enclosing_types(path, scope):
+                found = self._field(self._files[path].qualnames[enclosing], expression)
+                if found is not None:
+                    return found
+            return None
+        holder = self._expression(path, scope, head)
+        return self._field(holder[0], last) if holder is not None else None
+
+    def _element(self, path: str, scope: int, expression: str) -> tuple[str, str, int] | None:
+        """The element type written for a collection (``Item[]``, ``List<Item>``,
+        ``IEnumerable<Item>``), with where it is written."""
+        declared = self._declared(path, scope, expression)
+        if declared is None:
+            return None
+        written = declared[0].replace(" ", "")
+        if written.endswith("[]"):
+            return written[:-2], declared[1], declared[2]
+        sequence = _SEQUENCE_OF.fullmatch(written)
+        if sequence is None or sequence.group(1).rpartition(".")[2] not in SEQUENCES:
+            return None
+        return sequence.group(2), declared[1], declared[2]
 
     def _returned(self, path: str, scope: int, callee: str) -> tuple[str, float] | None:
         """What calling ``callee`` (``Make()``, ``repo.Find()``) gives, by its

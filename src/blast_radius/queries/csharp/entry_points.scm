@@ -8,7 +8,7 @@
   (#eq? @_main "Main"))
 
 ; Top-level statements: the file is the program's entry point.
-(compilation_unit (global_statement !name [
+(compilation_unit (global_statement [
   (expression_statement) (local_declaration_statement) (return_statement) (if_statement)
   (try_statement) (using_statement) (foreach_statement) (for_statement) (while_statement)
 ]) @entry.main)

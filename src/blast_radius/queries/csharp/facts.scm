@@ -235,6 +235,23 @@
     name: (identifier) @local.typed
     [(invocation_expression) @local.called (await_expression (invocation_expression) @local.called)]))
 
+; `var x = a.b`, `var x = y`: what the value is; `foreach (var x in items)`,
+; `var x = items[i]`: an element of the collection.
+(variable_declaration
+  type: (implicit_type)
+  (variable_declarator
+    name: (identifier) @local.typed
+    [(member_access_expression) (identifier)] @local.assigned))
+(foreach_statement
+  type: (implicit_type)
+  left: (identifier) @local.typed
+  right: [(identifier) (member_access_expression)] @local.iterated)
+(variable_declaration
+  type: (implicit_type)
+  (variable_declarator
+    name: (identifier) @local.typed
+    (element_access_expression expression: [(identifier) (member_access_expression)] @local.iterated)))
+
 ; What a member is: `override` (dispatch reaches it), `static`.
 (method_declaration (modifier) @_m (#eq? @_m "override")) @trait.override
 (property_declaration (modifier) @_m (#eq? @_m "override")) @trait.override

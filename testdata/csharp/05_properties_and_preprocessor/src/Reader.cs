@@ -10,6 +10,7 @@ namespace Acme.Io
     {
         private readonly Settings _settings;
         private readonly Batch _batch = new Batch();
+        private readonly List<Source> _sources = new List<Source>();
 
         public Reader(Settings settings)
         {
@@ -28,7 +29,13 @@ namespace Acme.Io
             // `Mode` is the property here, `Mode.Safe` the enum's (Color Color)
             if (Mode == Mode.Safe) { Open(); }
             foreach (var item in _batch) { }
-            return Count + max;
+            // `var` from a property, and an element of a declared list
+            var limits = _settings.Limits;
+            foreach (var each in _sources)
+            {
+                each.Close();
+            }
+            return Count + max + limits.Min;
         }
     }
 
@@ -39,6 +46,8 @@ namespace Acme.Io
         public int Count { get; private set; }
 
         protected void Open() { }
+
+        public void Close() { }
     }
 
     public interface ILegacy { }

@@ -20,6 +20,8 @@ namespace Acme.Config
     public class Limits
     {
         public int Max => 10;
+
+        public int Min => 0;
     }
 
     public enum Mode { Fast, Safe }
