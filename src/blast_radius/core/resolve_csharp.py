@@ -935,7 +935,7 @@ class CsharpResolver:
             made = self._type(path, scope, ref.name)
             return (self._construction(made, arity) if made is not None else []), (), []
         if receiver is None or (receiver == EXPRESSION and ref.kind == "value"):
-            return self._unqualified(path, scope, ref, arity, this)
+            return self._unqualified(path, scope, ref, arity)
         if receiver in ("this", "base"):
             if this is None:
                 return [], (), []
@@ -995,8 +995,12 @@ class CsharpResolver:
         )
 
     def _unqualified(
-        self, path: str, scope: int, ref: Reference, arity: int | None, this: str | None
+        self, path: str, scope: int, ref: Reference, arity: int | None
     ) -> tuple[list[tuple[Symbol, float]], tuple[str, ...], list[tuple[Symbol, float]]]:
+        """A name without a receiver: a local, a local function, a member of the
+        enclosing types (an expression's name, or a call), a type (a type
+        written in a declaration, or an expression's name no member has),
+        ``using static``."""
         call = ref.kind == "call"
         if self._local(path, scope, ref.name) is not None:
             return [], (), []  # a local (a delegate, a variable of the name)
@@ -1011,7 +1015,7 @@ class CsharpResolver:
         if ref.kind == "route" or ref.receiver == EXPRESSION:
             # an expression's name: a member (a property, a method group) before a
             # type; a type written in a declaration is never a member
-            for enclosing in self._enclosing_types(path, scope):
+            for enclosing in around:
                 fqn = file.qualnames[enclosing]
                 found = [m for m in self._methods(fqn, ref.name) if not self._constructor(m)]
                 field_type = self._field(fqn, ref.name)
@@ -1025,17 +1029,20 @@ class CsharpResolver:
                     return also, (), []
                 if found:
                     return [(found[0], CERTAIN)], (), []
-                if self._field(file.qualnames[enclosing], ref.name) is not None:
+                if field_type is not None:
                     return [], (), []  # a field: no node
         type_name = self._type(path, scope, ref.name) if not call else None
         if type_name is not None:
             return [(self._types[type_name][0], CERTAIN)], (), []
         if not call:
-            attribute = self._type(path, scope, ref.name + "Attribute")
-            if attribute is not None:
-                return [(self._types[attribute][0], CERTAIN)], (), []
-            return [], (), []
-        for enclosing in self._enclosing_types(path, scope):
+            # `[Audit]` names AuditAttribute (a type written, not an expression)
+            attribute = (
+                self._type(path, scope, ref.name + "Attribute")
+                if ref.receiver != EXPRESSION
+                else None
+            )
+            return ([(self._types[attribute][0], CERTAIN)] if attribute else []), (), []
+        for enclosing in around:
             fqn = file.qualnames[enclosing]
             found = self._methods(fqn, ref.name, arity=arity)
             if found:
