@@ -596,7 +596,7 @@ def compare(
             scores.checked[key] += 1
         else:
             right = _call_matches(il, source, target)
-            if not right and _external_override(src, nodes[target], il.text.get(source, ())):
+            if not right and _external_override(src, nodes[target], il.text.get(source, [])):
                 scores.apart[key + " (an override of a member outside the repository)"] += 1
                 continue
             scores.checked[key] += 1
