@@ -689,3 +689,62 @@ def test_php_repository_change_reaches_service_controller_route_and_their_tests(
     # names keep their backslashes in code spans and escape them in text
     assert "`App\\Repositories\\ItemRepository.find`" in markdown
     assert "App\\\\Services\\\\ItemService\\.describe calls" in markdown
+
+
+def test_csharp_repository_change_reaches_service_controller_and_their_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("csharp_stock")
+    report = impact(root)
+    assert changes(report) == {("cs:Acme.Shop.Inventory.StockRepository.Find", "body")}
+    reached = dependents(report)
+    # a field typed by its declaration: typed receivers, 0.9 a step
+    assert reached["cs:Acme.Shop.Services.StockService.Describe"] == (1, 0.9)
+    assert reached["cs:Acme.Shop.Controllers.StockController.Get"] == (2, 0.81)
+    assert "cs:Acme.Shop.Services.StockService.Restock" not in reached
+    assert {e["id"] for e in report["entry_points"]} == {
+        "cs:Acme.Shop.Controllers.StockController.Get"
+    }
+    assert report["test_files"] == [
+        "tests/Shop.Tests/StockControllerTests.cs",
+        "tests/Shop.Tests/StockServiceTests.cs",
+    ]
+    # `[Fact]` methods are the tests; one of a nested class, named by its classes
+    assert [t["id"] for t in report["tests"]] == [
+        "tests/Shop.Tests/StockControllerTests.cs::StockControllerTests::Gets",
+        "tests/Shop.Tests/StockServiceTests.cs::StockServiceTests::WhenInStock::Describes",
+    ]
+    assert all(runner == "dotnet" for runner, _ in report["test_runners"])
+    # the adapters' names: a nested class is `Outer+Inner`
+    assert (
+        "dotnet test --filter 'FullyQualifiedName~Acme.Shop.Tests.StockControllerTests.Gets"
+        "|FullyQualifiedName~Acme.Shop.Tests.StockServiceTests+WhenInStock.Describes'"
+        in impact(root, fmt="markdown")
+    )
+
+
+def test_csharp_parameter_list_change_breaks_the_calls_that_no_longer_fit(
+    scenario: Callable[[str], Path],
+) -> None:
+    report = impact(scenario("csharp_signature"))
+    assert changes(report) == {
+        ("cs:Acme.Repo.Find", "signature"),
+        ("cs:Acme.Repo.Count", "signature"),
+        ("cs:Acme.RepoExtensions.Twice", "signature"),
+        ("cs:Acme.RepoExtensions.Shout", "signature"),
+    }
+    found = {b["id"]: b for b in report["breaking"]}
+    # a required parameter added: the calls with one argument break
+    assert [(s["source"], s["line"]) for s in found["cs:Acme.Repo.Find"]["call_sites"]] == [
+        ("cs:Acme.RepoExtensions.Twice", 13),
+        ("cs:Acme.Service.Describe", 7),
+    ]
+    # an optional one: every call still fits
+    assert found["cs:Acme.Repo.Count"]["change"] == "signature-compatible"
+    # an extension method: called on a value, its `this` parameter is the
+    # value; called on its class, the first argument
+    twice = found["cs:Acme.RepoExtensions.Twice"]
+    assert [(s["source"], s["unchecked"]) for s in twice["call_sites"]] == [
+        ("cs:Acme.Service.Describe", False)
+    ]
+    assert found["cs:Acme.RepoExtensions.Shout"]["change"] == "signature-compatible"

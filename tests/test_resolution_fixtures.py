@@ -34,6 +34,7 @@ PREFIXES = {
     "kotlin": "java:",
     "ruby": "rb:",
     "php": "php:",
+    "csharp": "cs:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

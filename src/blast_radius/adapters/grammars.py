@@ -39,7 +39,7 @@ def load_language(rule: LanguageRule) -> CompiledLanguage:
             f"Reinstall blast-radius so its pinned grammar wheels are present."
         ) from error
     try:
-        return CompiledLanguage.compile(rule.name, language, query_source(rule))
+        return CompiledLanguage.compile(rule.name, language, query_source(rule), rule.blanked_lines)
     except ValueError as error:
         raise GrammarError(str(error)) from error
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from blast_radius.core.csharp_projects import csharp_projects
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import GoProjects
 from blast_radius.core.graph import (
@@ -38,6 +39,12 @@ from blast_radius.core.graph import (
 from blast_radius.core.js_projects import JsProjects
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.php_projects import php_projects
+from blast_radius.core.resolve_csharp import (
+    CsharpResolver,
+    csharp_interface,
+    csharp_interface_digest,
+    csharp_symbols,
+)
 from blast_radius.core.resolve_go import (
     GoResolver,
     go_interface,
@@ -198,6 +205,14 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=php_interface,
         interface_digest=php_interface_digest,
         symbols=php_symbols,
+    ),
+    "csharp": Ecosystem(
+        create=lambda facts, paths, options: CsharpResolver(
+            facts, paths, csharp_projects(options.manifests)
+        ),
+        interface=csharp_interface,
+        interface_digest=csharp_interface_digest,
+        symbols=csharp_symbols,
     ),
 }
 

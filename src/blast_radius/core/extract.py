@@ -64,15 +64,20 @@ class CompiledLanguage:
     query: Query
     roles: dict[int, str]
     """What each pattern of the query captures, learnt from its first match."""
+    blanked: re.Pattern[bytes] | None = None
+    """Lines blanked before parsing (``LanguageRule.blanked_lines``)."""
 
     @staticmethod
-    def compile(name: str, language: Language, query_source: str) -> CompiledLanguage:
+    def compile(
+        name: str, language: Language, query_source: str, blanked_lines: str = ""
+    ) -> CompiledLanguage:
         """Compile ``query_source`` for ``language``; raises ValueError on a bad query."""
         try:
             query = Query(language, query_source)
         except Exception as error:  # tree-sitter raises QueryError subclasses
             raise ValueError(f"query for {name} does not compile: {error}") from error
-        return CompiledLanguage(name, language, query, {})
+        blanked = re.compile(blanked_lines.encode(), re.MULTILINE) if blanked_lines else None
+        return CompiledLanguage(name, language, query, {}, blanked)
 
 
 _NAMED = "local.named."
@@ -329,6 +334,9 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     except UnicodeDecodeError:
         notes.append("not-utf8")
         source = _transcode(source)
+    if compiled.blanked is not None:
+        # spaces for the blanked lines' text: offsets and line numbers hold
+        source = compiled.blanked.sub(lambda m: b" " * len(m.group()), source)
     tree = Parser(compiled.language).parse(source)
     cursor = QueryCursor(compiled.query, match_limit=MATCH_LIMIT)
     matches = cursor.matches(tree.root_node)

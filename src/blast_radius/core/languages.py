@@ -78,6 +78,11 @@ class LanguageRule:
     file_names: tuple[str, ...] = ()
     """Whole file names that are sources of the language without its extension
     (Ruby's ``Rakefile``)."""
+    blanked_lines: str = ""
+    """A regular expression (multiline) of lines blanked before parsing, when
+    the grammar cannot read them where they may stand: C#'s ``#if``/``#else``/
+    ``#endif`` between the parts of one declaration. The code of every branch
+    is then read, as if each configuration were built at once."""
 
 
 JS_TEST_FILES = (
@@ -128,6 +133,17 @@ JVM_BUILD_FILES = (
     ("build.gradle", "gradle"),
 )
 """The build files of Maven and Gradle, nearest first in a module's folders."""
+
+CSHARP_TEST_FILES = (
+    "*Test.cs", "*Tests.cs",
+    "**/*.Tests/**/*.cs", "**/*.Test/**/*.cs",
+    "**/*.UnitTests/**/*.cs", "**/*.IntegrationTests/**/*.cs",
+    "**/*.Specs/**/*.cs",
+)  # fmt: skip
+"""C# test classes by their usual names, and any file of a test project by
+the project's usual folder names (``Shop.Tests/``); a test project named
+otherwise is not seen (the patterns are paths: the ``Microsoft.NET.Test.Sdk``
+reference that makes a project one is not read here)."""
 
 LANGUAGES: tuple[LanguageRule, ...] = (
     LanguageRule(
@@ -264,13 +280,30 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_marker=TEST_ENTRY_KIND,
         manifest_files=("composer.json",),
     ),
+    LanguageRule(
+        name="csharp",
+        extensions=(".cs",),
+        grammar_module="tree_sitter_c_sharp",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="csharp",
+        line_comment="//",
+        test_files=CSHARP_TEST_FILES,
+        # names do not tell xUnit's, NUnit's or MSTest's tests: attributes do
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        test_runner="dotnet",
+        overloads=True,
+        test_marker=TEST_ENTRY_KIND,
+        manifest_files=("*.csproj", "Directory.Build.props"),
+        blanked_lines=r"^[ \t]*#[ \t]*(?:if|elif|else|endif)\b[^\n]*",
+    ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 
 UNREAD_LANGUAGES: dict[str, str] = {
-    ".cs": "C#",
     ".rs": "Rust", ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",

@@ -497,12 +497,48 @@ def _phpunit_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
     return [f"vendor/bin/phpunit --filter {shlex.quote(pattern)}"]
 
 
+def _dotnet_test_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
+    """``dotnet test --filter 'FullyQualifiedName~Ns.CartTests.Adds|...'``: the
+    selected tests by the names the test adapters give them, a nested class
+    written ``Outer+Inner``; a class runs whole (``Ns.CartTests.``) when a
+    set-up or helper of it is reached or its selected tests are many."""
+    methods: dict[str, set[str] | None] = {}  # class -> methods, or None: whole
+    for test in tests:
+        classes = test.id.split("::")[1:]
+        qualified = test.node.partition(":")[2]
+        if len(classes) < 2 or not all(re.fullmatch(r"\w+", c) for c in classes):
+            continue
+        method = classes.pop()
+        suffix = ".".join([*classes, method])
+        if qualified != suffix and not qualified.endswith("." + suffix):
+            continue
+        namespace = qualified[: -len(suffix)].rstrip(".")
+        owner = ".".join(filter(None, (namespace, "+".join(classes))))
+        held = methods.setdefault(owner, set())
+        if test.whole_class or held is None:
+            methods[owner] = None
+        else:
+            held.add(method)
+    filters = []
+    for owner in sorted(methods):
+        names = methods[owner]
+        if names is None or len(names) > MAX_METHODS_PER_CLASS:
+            filters.append(f"FullyQualifiedName~{owner}.")
+        else:
+            filters.extend(f"FullyQualifiedName~{owner}.{name}" for name in sorted(names))
+    if not filters:
+        return []
+    more = " ..." if len(filters) > 50 else ""
+    return [f"dotnet test --filter {shlex.quote('|'.join(filters[:50]))}{more}"]
+
+
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "go": _go_test_commands,
     "maven": _jvm_test_command,
     "gradle": _jvm_test_command,
     "ruby": _ruby_test_commands,
     "phpunit": _phpunit_command,
+    "dotnet": _dotnet_test_command,
 }
 """Runners that select single tests, not files: the command lines that run the
 given tests of the runner's files."""

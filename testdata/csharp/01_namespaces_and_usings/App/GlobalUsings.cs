@@ -1,0 +1,2 @@
+global using Acme.Lib.Net;
+global using Fmt = Acme.Lib.Text.Formatter;
