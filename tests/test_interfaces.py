@@ -22,7 +22,7 @@ from blast_radius.core.languages import LANGUAGES, is_manifest_of, language_for_
 CASES_DIR = Path(__file__).resolve().parent.parent / "testdata"
 CASES = sorted(
     p.parent
-    for folder in ("python", "javascript", "typescript", "go", "java", "kotlin")
+    for folder in ("python", "javascript", "typescript", "go", "java", "kotlin", "rust")
     for p in (CASES_DIR / folder).glob("*/EXPECTED")
 )
 COMPILED = {rule.name: load_language(rule) for rule in LANGUAGES}

@@ -31,6 +31,7 @@ PREFIXES = {
     "go": "go:",
     "java": "java:",
     "kotlin": "java:",
+    "rust": "rust:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

@@ -61,6 +61,12 @@ from blast_radius.core.resolve_python import (
     python_interface_digest,
     python_symbols,
 )
+from blast_radius.core.resolve_rust import (
+    RustResolver,
+    rust_interface,
+    rust_interface_digest,
+    rust_symbols,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +177,12 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=go_interface,
         interface_digest=go_interface_digest,
         symbols=go_symbols,
+    ),
+    "rust": Ecosystem(
+        create=lambda facts, paths, options: RustResolver(facts, paths, options.manifests),
+        interface=rust_interface,
+        interface_digest=rust_interface_digest,
+        symbols=rust_symbols,
     ),
 }
 

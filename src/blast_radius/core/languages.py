@@ -220,13 +220,32 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         build_files=JVM_BUILD_FILES,
         test_marker=TEST_ENTRY_KIND,
     ),
+    # Rust: a crate's modules come from Cargo.toml and the `mod` tree. Unit
+    # tests live in the files they test (`#[cfg(test)] mod tests`), so every
+    # file may hold tests: `#[test]` marks them, and no name makes one.
+    LanguageRule(
+        name="rust",
+        extensions=(".rs",),
+        grammar_module="tree_sitter_rust",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="rust",
+        line_comment="//",
+        test_files=("*.rs",),
+        test_function_prefix=(),
+        test_class_prefix="",
+        imports_run_packages=False,
+        checks_signatures=False,
+        test_runner="cargo",
+        test_marker=TEST_ENTRY_KIND,
+        manifest_files=("Cargo.toml",),
+    ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 
 UNREAD_LANGUAGES: dict[str, str] = {
     ".cs": "C#",
-    ".rs": "Rust", ".rb": "Ruby", ".php": "PHP", ".c": "C", ".h": "C/C++",
+    ".rb": "Ruby", ".php": "PHP", ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
     ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
