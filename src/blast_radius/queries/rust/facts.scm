@@ -66,6 +66,27 @@
 ; A struct literal `T { .. }` makes a T.
 (struct_expression name: [(type_identifier) (scoped_type_identifier)] @name) @reference.call
 
+; Calls written as a macro's arguments (`assert_eq!(total(&cart), 3)`): the
+; macro's tokens are no syntax tree, so a call is an identifier before a
+; parenthesised group, after a token no path or receiver ends with; a method
+; call needs a lone name or `self` before its dot.
+(token_tree
+  ["(" "[" "{" "," ";" "=" "==" "!=" "<" ">" "<=" ">=" "&" "&&" "||" "!" "+" "-" "*" "/" "%" "=>" "?"]
+  .
+  (identifier) @name
+  .
+  (token_tree)) @reference.call
+(token_tree
+  ["(" "[" "{" "," ";" "=" "==" "!=" "<" ">" "<=" ">=" "&" "&&" "||" "!" "+" "-" "*" "/" "%" "=>" "?"]
+  .
+  [(identifier) (self)] @receiver
+  .
+  "."
+  .
+  [(identifier) (primitive_type)] @name
+  .
+  (token_tree)) @reference.call
+
 ; Functions, constants and enum variants used as values: passed, assigned,
 ; returned, matched.
 (arguments [(identifier) (scoped_identifier)] @name @reference.value)
