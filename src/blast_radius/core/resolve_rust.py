@@ -520,7 +520,9 @@ class RustResolver:
         path, scope = where
         file = self._files[path]
         for index in file.children.get(scope, {}).get(name, ()):
-            if self._fits((path, index), ns):
+            if index in file.modules and ns != _VALUE_NS:
+                return Res(module=file.modules[index])  # an inline module
+            if self._fits((path, index), ns) and index not in file.modules:
                 return Res(symbol=(path, index))
         if ns != _VALUE_NS:
             sub = self._submodules.get(module, {}).get(name)
@@ -1070,8 +1072,9 @@ class RustResolver:
                     if target.module is not None
                     else None
                 )
-                if target_id is not None and target_id != module_id:
-                    edges.append(Edge(module_id, target_id, "imports", CERTAIN, use.line))
+                importer = module_id if scope == MODULE_SCOPE else file.ids[scope]
+                if target_id is not None and target_id != importer:
+                    edges.append(Edge(importer, target_id, "imports", CERTAIN, use.line))
         entered: set[EntryPoint] = set()
         for ref in facts.references:
             if ref.scope == MODULE_SCOPE or ref.scope in file.modules:
@@ -1200,8 +1203,8 @@ def rust_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, 
 
 def rust_interface(facts: FileFacts) -> FileFacts:
     """What resolving other files may read of this one: definitions, ``use`` and
-    ``mod`` declarations, impls and derives, fields, declared results, and the
-    types aliases name."""
+    ``mod`` declarations, impls and derives, fields, declared results, the
+    types aliases name, and which trait methods are declared without a body."""
     types = {i for i, d in enumerate(facts.definitions) if d.kind in TYPE_KINDS}
     aliases = {i for i, d in enumerate(facts.definitions) if d.kind == "type"}
     return FileFacts(
@@ -1219,6 +1222,7 @@ def rust_interface(facts: FileFacts) -> FileFacts:
         syntax_errors=facts.syntax_errors,
         notes=facts.notes,
         returns=facts.returns,
+        traits=facts.traits,
     )
 
 
@@ -1231,5 +1235,6 @@ def rust_interface_digest(interface: FileFacts) -> str:
         [(r.name, r.scope) for r in interface.references],
         interface.typed,
         interface.returns,
+        interface.traits,
     ]
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
