@@ -194,9 +194,7 @@ def test_changes_in_languages_not_read_say_their_dependents_are_unknown(
         "what depends on the 1 changed F# file (F# is not read yet)",
         "what depends on the 2 changed Groovy files (Groovy is not read yet)",
     ]
-    assert "what depends on the 2 changed Groovy files" in impact(
-        root, fmt="markdown"
-    )
+    assert "what depends on the 2 changed Groovy files" in impact(root, fmt="markdown")
 
 
 def test_go_interface_implementation_reaches_handlers_and_tests_of_other_packages(

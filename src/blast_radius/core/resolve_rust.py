@@ -896,10 +896,15 @@ class RustResolver:
         return None
 
     def _written_outside(self, path: str, owner: int, name: str) -> bool:
+        """Whether a local's type is written, or made by a call, outside the
+        repository (``x: String``, ``let x = String::new()``)."""
         file = self._files[path]
         for expression, how in file.typed.get((owner, name), ()):
             if how in ("annotated", "constructed"):
                 return self._is_outside_type(path, owner, expression)
+            if how == "called":
+                segments = strip_generics(expression).split("::")
+                return self._path(path, owner, segments, _VALUE_NS) == OUTSIDE
         return False
 
     def _receiver(self, path: str, scope: int, receiver: str) -> tuple[Symbol, float] | bool | None:
