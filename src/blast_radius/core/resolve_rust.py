@@ -211,6 +211,64 @@ def type_path(expression: str) -> str | None:
     return head
 
 
+CFG_HOW = "cfg"
+"""How a typed fact carries a ``#[cfg(...)]`` predicate of the item it names."""
+_CFG_TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|[A-Za-z_][A-Za-z0-9_]*|[(),=]')
+_CFG_SET = frozenset(
+    {
+        "test", "debug_assertions", "unix", 'target_os="linux"', 'target_family="unix"',
+        'target_arch="x86_64"', 'target_pointer_width="64"', 'target_endian="little"',
+        'target_env="gnu"', 'panic="unwind"', 'target_has_atomic="64"', 'target_has_atomic="ptr"',
+    }
+)  # fmt: skip
+"""What a plain ``cargo build`` and ``cargo test`` on Linux set, besides features;
+any other name (a build script's ``no_alloc_crate``, ``doc``, ``miri``) is unset."""
+
+
+def cfg_holds(predicate: str, features: Iterable[str]) -> bool:
+    """Whether a ``cfg`` predicate (``(all(feature = "a", not(test)))``, its
+    parentheses included) holds with these features, in ``_CFG_SET``'s build.
+    Read with a stack, not recursion; one that does not read holds."""
+    enabled = _CFG_SET | {f'feature="{f}"' for f in features}
+    tokens = _CFG_TOKEN.findall(predicate)
+    # frames: [operator, values]; the outer parentheses are an `all`
+    stack: list[tuple[str, list[bool]]] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        following = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if token == "(" and not stack:
+            stack.append(("all", []))
+        elif token in ("all", "any", "not") and following == "(":
+            stack.append((token, []))
+            index += 1
+        elif token == ")":
+            if not stack:
+                return True
+            operator, values = stack.pop()
+            value = (
+                all(values)
+                if operator == "all"
+                else any(values)
+                if operator == "any"
+                else not all(values)
+            )
+            if not stack:
+                return value
+            stack[-1][1].append(value)
+        elif token == ",":
+            pass
+        elif stack:
+            if following == "=" and index + 2 < len(tokens):
+                key = f"{token}={tokens[index + 2]}"
+                index += 2
+            else:
+                key = token
+            stack[-1][1].append(key in enabled)
+        index += 1
+    return True
+
+
 @dataclass(slots=True)
 class _File:
     facts: FileFacts
@@ -230,6 +288,12 @@ class _File:
     returns: dict[int, str] = field(default_factory=dict)
     traits: dict[int, str] = field(default_factory=dict)
     """Impl block -> the trait it implements, as written."""
+    gated: set[int] = field(default_factory=set)
+    """Definitions behind a ``cfg`` the build does not set."""
+    gated_names: set[tuple[int, str]] = field(default_factory=set)
+    """(scope, ``mod`` name or ``use`` tree) behind such a ``cfg``."""
+    gated_file: bool = False
+    """The file's own ``#![cfg(...)]`` does not hold."""
 
 
 def _mod_imports(facts: FileFacts) -> dict[tuple[int, str], str | None]:
@@ -268,20 +332,23 @@ def _module_folder(path: str, is_root: bool) -> str:
 
 def module_tree(
     crates: Sequence[Crate], facts_by_path: dict[str, FileFacts], paths: Iterable[str]
-) -> dict[str, tuple[Crate, tuple[str, ...]]]:
-    """Each file's crate and module path, following ``mod`` declarations from each
-    crate's root; a file in several crates belongs to the first."""
+) -> dict[str, list[tuple[Crate, tuple[str, ...]]]]:
+    """Each file's places, as (crate, module path), following ``mod`` declarations
+    from each crate's root: a file in several crates (a ``tests/common/mod.rs``
+    that test crates share) has one place in each, the first its node ids'."""
     files = set(paths)
-    placed: dict[str, tuple[Crate, tuple[str, ...]]] = {}
+    placed: dict[str, list[tuple[Crate, tuple[str, ...]]]] = {}
     for crate in crates:
-        if crate.root not in facts_by_path or crate.root in placed:
+        if crate.root not in facts_by_path:
             continue
+        seen: set[str] = set()
         todo: list[tuple[str, tuple[str, ...], bool]] = [(crate.root, (), True)]
         while todo:
             path, module, is_root = todo.pop()
-            if path in placed:
+            if path in seen:
                 continue
-            placed[path] = (crate, module)
+            seen.add(path)
+            placed.setdefault(path, []).append((crate, module))
             facts = facts_by_path.get(path)
             if facts is None:
                 continue
@@ -403,15 +470,19 @@ class RustResolver:
         self._libs = {c.package: c.id for c in crates if c.kind == LIB}
         self._roots = {c.root: c for c in crates}
         placed = module_tree(crates, facts_by_path, paths)
+        self._placed = {
+            path: [(crate.id, module) for crate, module in places]
+            for path, places in placed.items()
+        }
         default_crate = crates[0]
         self._files: dict[str, _File] = {}
         self._modules: dict[ModKey, tuple[str, int]] = {}
         self._submodules: dict[ModKey, dict[str, ModKey]] = {}
         self._methods_by_name: dict[str, list[Symbol]] = {}
         for item in sorted(facts, key=lambda f: f.path):
-            where = placed.get(item.path)
-            if where is not None:
-                crate, module = where
+            places = placed.get(item.path)
+            if places:
+                crate, module = places[0]
                 base = "::".join((crate.id, *module))
             else:
                 crate = self._nearest_crate(item.path, crates) or default_crate
@@ -419,28 +490,45 @@ class RustResolver:
             file = _File(item, crate, module, base)
             file.qualnames, file.ids = rust_definition_ids(item, base)
             file.modules[MODULE_SCOPE] = (crate.id, module)
+            for other, other_module in (places or [])[1:]:
+                # the file seen as a module of another crate: where that crate finds it
+                self._modules.setdefault((other.id, other_module), (item.path, MODULE_SCOPE))
             for index, d in enumerate(item.definitions):
                 if d.kind == _NAMESPACE:
                     chain = _inline_chain(item, index)
                     if chain is not None:
                         file.modules[index] = (crate.id, module + chain)
+                        for other, other_module in (places or [])[1:]:
+                            key = (other.id, other_module + chain)
+                            self._modules.setdefault(key, (item.path, index))
                 if d.kind != ANONYMOUS_SCOPE:
                     file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
                     if d.kind == "function" and _node_kind(item, index) == "method":
                         self._methods_by_name.setdefault(d.name, []).append((item.path, index))
+            for scope, name, expression, how in item.typed:
+                if how != CFG_HOW:
+                    file.typed.setdefault((scope, name), []).append((expression, how))
+                elif cfg_holds(expression, crate.features):
+                    continue
+                elif scope == MODULE_SCOPE and name == "cfg":
+                    file.gated_file = True
+                elif scope != MODULE_SCOPE and item.definitions[scope].name == name:
+                    file.gated.add(scope)
+                else:
+                    file.gated_names.add((scope, name))
             for imp in item.imports:
                 if imp.source == MOD_SOURCE:
                     continue
                 public = imp.name is not None
                 tree = imp.name if imp.name is not None else imp.source
+                if (imp.scope, tree) in file.gated_names:
+                    continue
                 for segments, name in use_leaves(tree):
                     file.uses.setdefault(imp.scope, []).append(
                         _Use(segments, name, public and imp.source.startswith("pub"), imp.line)
                     )
             for scope, name in item.bindings:
                 file.bindings.setdefault(scope, set()).add(name)
-            for scope, name, expression, how in item.typed:
-                file.typed.setdefault((scope, name), []).append((expression, how))
             for index, expression, how in item.returns:
                 if how == "annotated":
                     file.returns[index] = expression
@@ -464,6 +552,15 @@ class RustResolver:
                     child: ModKey = (owner[0], owner[1] + (name,))
                     if child in self._modules:
                         self._submodules.setdefault(owner, {}).setdefault(name, child)
+        self._gated_modules: set[ModKey] = set()
+        for file in self._files.values():
+            for index in file.gated:
+                if index in file.modules:
+                    self._gated_modules.add(file.modules[index])
+            for scope, name in file.gated_names:
+                owner = file.modules.get(scope)
+                if owner is not None:
+                    self._gated_modules.add((owner[0], owner[1] + (name,)))
         self._in_module_memo: CycleMemo[tuple[ModKey, str, str], Res | None] = CycleMemo(
             lambda: None
         )
@@ -478,6 +575,19 @@ class RustResolver:
         self._types: CycleMemo[tuple[str, int, str], tuple[Symbol, float] | None] = CycleMemo(
             lambda: None
         )
+
+    def crate_files(self) -> dict[str, set[str]]:
+        """Crate id -> the files of its module tree a plain build compiles: those
+        ``mod`` reaches, but behind a ``cfg`` the build does not set."""
+        found: dict[str, set[str]] = {}
+        for path, places in sorted(self._placed.items()):
+            for crate_id, module in places:
+                # rustc reads a file whose own `#![cfg]` fails, but none it declares
+                ancestors = [(crate_id, module[:i]) for i in range(len(module))]
+                declared = (crate_id, module) in self._gated_modules
+                if not declared and not any(self._gated(key) for key in ancestors):
+                    found.setdefault(crate_id, set()).add(path)
+        return found
 
     @staticmethod
     def _nearest_crate(path: str, crates: Sequence[Crate]) -> Crate | None:
@@ -513,6 +623,14 @@ class RustResolver:
             (module, name, ns), functools.partial(self._lookup_in_module, module, name, ns)
         )
 
+    def _gated(self, module: ModKey) -> bool:
+        """Whether a module is behind a ``cfg`` the build does not set (its ``mod``
+        declaration's, or its file's own ``#![cfg]``)."""
+        if module in self._gated_modules:
+            return True
+        where = self._modules.get(module)
+        return where is not None and where[1] == MODULE_SCOPE and self._files[where[0]].gated_file
+
     def _lookup_in_module(self, module: ModKey, name: str, ns: str) -> Res | None:
         where = self._modules.get(module)
         if where is None:
@@ -520,13 +638,15 @@ class RustResolver:
         path, scope = where
         file = self._files[path]
         for index in file.children.get(scope, {}).get(name, ()):
+            if index in file.gated:
+                continue
             if index in file.modules and ns != _VALUE_NS:
                 return Res(module=file.modules[index])  # an inline module
             if self._fits((path, index), ns) and index not in file.modules:
                 return Res(symbol=(path, index))
         if ns != _VALUE_NS:
             sub = self._submodules.get(module, {}).get(name)
-            if sub is not None:
+            if sub is not None and not self._gated(sub):
                 return Res(module=sub)
         uses = file.uses.get(scope, ())
         for use in uses:
@@ -588,7 +708,11 @@ class RustResolver:
             if ns != _TYPE_NS and name in file.bindings.get(current, ()):
                 return _LOCAL
             for index in file.children.get(current, {}).get(name, ()):
-                if defs[current].kind == "function" and self._fits((path, index), ns):
+                if (
+                    defs[current].kind == "function"
+                    and index not in file.gated
+                    and self._fits((path, index), ns)
+                ):
                     return Res(symbol=(path, index))
             for use in file.uses.get(current, ()):
                 if use.name == name:
@@ -743,7 +867,7 @@ class RustResolver:
             for path in sorted(self._files):
                 facts = self._files[path].facts
                 for index in range(len(facts.definitions)):
-                    if not _is_impl(facts, index):
+                    if not _is_impl(facts, index) or index in self._files[path].gated:
                         continue
                     impl = (path, index)
                     owner = self._impl_type(impl)
@@ -761,7 +885,7 @@ class RustResolver:
         return [
             (owner[0], i)
             for i in file.children.get(owner[1], {}).get(name, ())
-            if file.facts.definitions[i].kind == "function"
+            if file.facts.definitions[i].kind == "function" and i not in file.gated
         ]
 
     def _supertraits(self, trait: Symbol) -> list[Symbol]:
@@ -1209,7 +1333,8 @@ def rust_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, 
 def rust_interface(facts: FileFacts) -> FileFacts:
     """What resolving other files may read of this one: definitions, ``use`` and
     ``mod`` declarations, impls and derives, fields, declared results, the
-    types aliases name, and which trait methods are declared without a body."""
+    types aliases name, which trait methods are declared without a body, and
+    the ``cfg`` of items, modules and imports."""
     types = {i for i, d in enumerate(facts.definitions) if d.kind in TYPE_KINDS}
     aliases = {i for i, d in enumerate(facts.definitions) if d.kind == "type"}
     return FileFacts(
@@ -1221,7 +1346,9 @@ def rust_interface(facts: FileFacts) -> FileFacts:
         references=tuple(r for r in facts.references if r.scope in aliases and r.kind == "value"),
         bases=facts.bases,
         bindings=(),
-        typed=tuple(t for t in facts.typed if t[0] in types and t[3] == "field"),
+        typed=tuple(
+            t for t in facts.typed if (t[0] in types and t[3] == "field") or t[3] == CFG_HOW
+        ),
         exports=facts.exports,
         entry_points=(),
         syntax_errors=facts.syntax_errors,

@@ -46,6 +46,9 @@ class Crate:
     externs: tuple[tuple[str, str], ...] = ()
     folder: str = ""
     """The package's folder (that of its ``Cargo.toml``)."""
+    features: tuple[str, ...] = ()
+    """The features a plain ``cargo build`` enables: the default ones and those
+    they enable in turn."""
 
     @property
     def id(self) -> str:
@@ -143,6 +146,21 @@ def _inside(folder: str, root: str) -> bool:
     return not root or folder == root or folder.startswith(root + "/")
 
 
+def default_features(manifest: Mapping[str, Any]) -> tuple[str, ...]:
+    """The package's default features and every feature of its own they enable."""
+    table = _table(manifest, "features")
+    todo = [f for f in table.get("default", []) if isinstance(f, str)]
+    found: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in found or "/" in name or name.startswith("dep:"):
+            continue
+        found.add(name)
+        enabled = table.get(name, [])
+        todo += [f for f in enabled if isinstance(f, str)] if isinstance(enabled, list) else []
+    return tuple(sorted(found))
+
+
 def _lib_name(package: _Package) -> str:
     name = _table(package.manifest, "lib").get("name")
     return crate_name(name) if isinstance(name, str) else crate_name(package.name)
@@ -232,7 +250,10 @@ def cargo_crates(manifests: Iterable[tuple[str, str]], paths: Sequence[str]) -> 
         externs = _externs(package, by_folder, by_name, workspaces)
         targets = _targets(package, files)
         own = [(_lib_name(package), package.name)] if any(k == LIB for k, _, _ in targets) else []
+        features = default_features(package.manifest)
         for kind, name, root in sorted(targets, key=lambda t: TARGET_KINDS.index(t[0])):
             names = externs if kind == LIB else sorted(set(externs) | set(own))
-            crates.append(Crate(package.name, kind, name, root, tuple(names), package.folder))
+            crates.append(
+                Crate(package.name, kind, name, root, tuple(names), package.folder, features)
+            )
     return tuple(crates)

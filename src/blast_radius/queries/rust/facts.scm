@@ -150,6 +150,32 @@
 ; A struct's fields, as typed facts of the struct.
 (field_declaration name: (field_identifier) @local.typed type: (_) @local.field)
 
+; ---- cfg ---------------------------------------------------------------
+; `#[cfg(...)]` on an item, a `mod` or a `use`, and a file's `#![cfg(...)]`:
+; typed facts of the item's name (of the whole `use` tree), whose "type" is
+; the predicate. The resolver keeps what the default features and `test`
+; build, so that of two alternatives (`#[cfg(feature = "x")] fn imp()` and
+; `#[cfg(not(...))] fn imp()`) names find the one compiled.
+((attribute_item (attribute (identifier) @_cfg arguments: (token_tree) @local.cfg))
+  .
+  [(attribute_item) (line_comment) (block_comment)]*
+  .
+  [
+    (function_item name: (_) @local.typed)
+    (struct_item name: (_) @local.typed)
+    (enum_item name: (_) @local.typed)
+    (union_item name: (_) @local.typed)
+    (trait_item name: (_) @local.typed)
+    (type_item name: (_) @local.typed)
+    (mod_item name: (_) @local.typed)
+    (impl_item type: (_) @local.typed)
+    (use_declaration argument: (_) @local.typed)
+  ]
+  (#eq? @_cfg "cfg"))
+(source_file
+  (inner_attribute_item (attribute (identifier) @local.typed arguments: (token_tree) @local.cfg))
+  (#eq? @local.typed "cfg"))
+
 ; ---- return types --------------------------------------------------------
 (function_item return_type: (_) @return.annotated)
 (function_signature_item return_type: (_) @return.annotated)
