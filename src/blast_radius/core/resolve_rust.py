@@ -403,17 +403,14 @@ def rust_definition_ids(facts: FileFacts, base: str) -> tuple[list[str], list[st
     for index, d in enumerate(facts.definitions):
         parent = base if d.parent == MODULE_SCOPE else qualnames[d.parent]
         if d.kind == ANONYMOUS_SCOPE:
-            if d.parent == MODULE_SCOPE or facts.definitions[d.parent].kind != ANONYMOUS_SCOPE:
-                is_impl = bool(d.name) and "|" not in d.name
-            else:
-                is_impl = False
-            if is_impl and index in traits:
-                name = f"{_impl_name(d.name)}::{_impl_name(traits[index])}"
-                qualnames.append(f"{parent}::{name}")
-            elif is_impl:
-                qualnames.append(f"{parent}::{_impl_name(d.name)}")
-            else:
+            # an impl block names its methods after its type (and trait); a
+            # closure adds nothing
+            if not _is_impl(facts, index):
                 qualnames.append(parent)
+            elif index in traits:
+                qualnames.append(f"{parent}::{_impl_name(d.name)}::{_impl_name(traits[index])}")
+            else:
+                qualnames.append(f"{parent}::{_impl_name(d.name)}")
             continue
         qualnames.append(f"{parent}::{d.name}")
     ids = []
