@@ -359,7 +359,8 @@ def compare(graph: dict[str, Any], runs: list[tuple[Target, Thir]], package: str
             else:
                 callee = "outside:" + path
             oracle.setdefault(caller, set()).add(callee)
-            if not callee.startswith("outside:"):
+            if not callee.startswith("outside:") and callee != caller:
+                # a function calling itself is no edge of a dependency graph
                 (written if is_written else expanded).add((caller, callee))
     scores = {"certain": Score(), "typed": Score(), "lower": Score()}
     found: set[tuple[str, str]] = set()

@@ -695,14 +695,31 @@ class RustResolver:
             return OUTSIDE
         return None
 
-    def _lexical(self, path: str, scope: int, name: str, ns: str) -> Res | None:
+    def _callable_local(self, path: str, scope: int, name: str) -> bool:
+        """Whether a local may be called (a closure, a parameter ``f: impl Fn()``):
+        not one bound to a call's result, a struct, a literal, or typed otherwise."""
+        for expression, how in self._files[path].typed.get((scope, name), ()):
+            if how in ("called", "constructed", "valued"):
+                return False
+            if how == "annotated":
+                return "Fn" in expression or "fn(" in expression or "fn (" in expression
+        return True
+
+    def _lexical(
+        self, path: str, scope: int, name: str, ns: str, calling: bool = False
+    ) -> Res | None:
         """A bare name seen from ``scope``: locals and items of the functions around
-        it, then its module's names, the crates it may name, the prelude."""
+        it, then its module's names, the crates it may name, the prelude. A local
+        that cannot be called does not hide a function from a call (``calling``)."""
         file = self._files[path]
         defs = file.facts.definitions
         current = scope
         while current not in file.modules:
-            if ns != _TYPE_NS and name in file.bindings.get(current, ()):
+            if (
+                ns != _TYPE_NS
+                and name in file.bindings.get(current, ())
+                and not (calling and not self._callable_local(path, current, name))
+            ):
                 return _LOCAL
             for index in file.children.get(current, {}).get(name, ()):
                 if (
@@ -728,8 +745,11 @@ class RustResolver:
             return OUTSIDE
         return None
 
-    def _path(self, path: str, scope: int, segments: Sequence[str], ns: str) -> Res | None:
-        """What a path names from ``scope``; the last segment in namespace ``ns``."""
+    def _path(
+        self, path: str, scope: int, segments: Sequence[str], ns: str, calling: bool = False
+    ) -> Res | None:
+        """What a path names from ``scope``; the last segment in namespace ``ns``
+        (``calling``: the path is called)."""
         if not segments:
             return None
         first, rest = segments[0], list(segments[1:])
@@ -753,7 +773,7 @@ class RustResolver:
                 return None
             current = self._extern(path, rest.pop(0))
         else:
-            current = self._lexical(path, scope, first, _TYPE_NS if rest else ns)
+            current = self._lexical(path, scope, first, _TYPE_NS if rest else ns, calling)
             if current is None and rest:
                 current = self._lexical(path, scope, first, _ANY_NS)
         for index, segment in enumerate(rest):
@@ -1082,7 +1102,7 @@ class RustResolver:
             if not all(segments[1:]) or any(" " in s for s in segments):
                 return [], (), []
             ns = _VALUE_NS if ref.kind != "value" or len(segments) > 1 else _ANY_NS
-            found = self._path(path, scope, segments, ns)
+            found = self._path(path, scope, segments, ns, ref.kind == "call")
             if found is None and ref.kind == "call":
                 found = self._path(path, scope, segments, _TYPE_NS)  # `T { .. }`
             if found is None or found.symbol is None:

@@ -147,6 +147,17 @@
   pattern: [(identifier) @local.typed (mut_pattern (identifier) @local.typed)]
   !type
   value: (struct_expression name: (_) @local.constructed))
+; `let x = "a"`, `let x = vec![..]`, `let x = &y`: a value no call can be made
+; on, so that `x(..)` before or after it still calls the function x.
+(let_declaration
+  pattern: [(identifier) @local.typed (mut_pattern (identifier) @local.typed)]
+  !type
+  value: [
+    (macro_invocation) (string_literal) (raw_string_literal) (integer_literal) (float_literal)
+    (boolean_literal) (char_literal) (reference_expression) (try_expression) (array_expression)
+    (tuple_expression) (binary_expression) (unsafe_block) (index_expression) (field_expression)
+    (unary_expression) (range_expression) (type_cast_expression)
+  ] @local.valued)
 ; A struct's fields, as typed facts of the struct.
 (field_declaration name: (field_identifier) @local.typed type: (_) @local.field)
 

@@ -40,3 +40,9 @@ pub fn shadow() -> i32 {
     let open = || 1;
     open()
 }
+
+pub fn named_like_its_value() -> Account {
+    // a local bound to a call's result cannot be called: `open()` is the function
+    let open = open();
+    open
+}
