@@ -389,6 +389,8 @@ def compare(graph: dict[str, Any], runs: list[tuple[Target, Thir]], package: str
             score.wrong.append(f"{where} {caller} -> {target} ({confidence})")
     name_matched = sum(1 for e in calls if "name-match" in (e.get("tags") or ()))
     every = written | expanded
+    # pairs whose both ends are our nodes (not functions a macro defines)
+    known = {(a, b) for a, b in written if a in ours.nodes and b in ours.nodes}
     return {
         "tiers": {
             tier: {
@@ -407,6 +409,11 @@ def compare(graph: dict[str, Any], runs: list[tuple[Target, Thir]], package: str
             round(len(found_certain & written) / len(written), 4) if written else None
         ),
         "recall_all": round(len(found & every) / len(every), 4) if every else None,
+        "oracle_pairs_between_our_nodes": len(known),
+        "recall_between_our_nodes": round(len(found & known) / len(known), 4) if known else None,
+        "recall_between_our_nodes_certain": (
+            round(len(found_certain & known) / len(known), 4) if known else None
+        ),
         "missed_examples": sorted(written - found),
         "call_edges": len(calls),
         "name_matched_share": round(name_matched / len(calls), 4) if calls else None,
@@ -535,6 +542,11 @@ def report(result: dict[str, Any], examples: int) -> None:
         f"recall of rustc's {calls['oracle_pairs_written']} (caller, callee) pairs written "
         f"in the code: {calls['recall_written']} (at 1.0: {calls['recall_written_certain']}); "
         f"with the {calls['oracle_pairs_expanded']} only in macro output: {calls['recall_all']}"
+    )
+    print(
+        f"    of them the {calls['oracle_pairs_between_our_nodes']} between two of our nodes "
+        f"(not functions a macro writes): {calls['recall_between_our_nodes']} "
+        f"(at 1.0: {calls['recall_between_our_nodes_certain']})"
     )
     for caller, target in calls["missed_examples"][:examples]:
         print(f"    missed: {caller} -> {target}")

@@ -1026,6 +1026,8 @@ class RustResolver:
                     this = self._self_type(path, owner)
                     found = (this, CERTAIN) if this is not None else None
                 return (found[0], ANNOTATED_CONFIDENCE) if found is not None else None
+            if how == "destructured":
+                return self._variant_type(path, owner, expression)
             if how == "called":
                 target = self._path(path, owner, strip_generics(expression).split("::"), _VALUE_NS)
                 if target is None or target.symbol is None:
@@ -1035,6 +1037,30 @@ class RustResolver:
                 if self._kind(target.symbol) == "function":
                     return self._returned(target.symbol)
         return None
+
+    def _variant(self, path: str, scope: int, written: str) -> tuple[Symbol, str] | None:
+        """The enum and the written type of the one field of a variant ``Kind::V``."""
+        segments = strip_generics(written).split("::")
+        if len(segments) < 2:
+            return None
+        found = self._path(path, scope, segments[:-1], _TYPE_NS)
+        if found is None or found.symbol is None or self._kind(found.symbol) != "class":
+            return None
+        owner = self._files[found.symbol[0]]
+        for expression, how in owner.typed.get((found.symbol[1], segments[-1]), ()):
+            if how == "variant":
+                return found.symbol, expression
+        return None
+
+    def _variant_type(self, path: str, scope: int, written: str) -> tuple[Symbol, float] | None:
+        """What ``x`` in ``Kind::V(x)`` is: the type of V's field."""
+        variant = self._variant(path, scope, written)
+        if variant is None:
+            return None
+        enum, expression = variant
+        parent = self._files[enum[0]].facts.definitions[enum[1]].parent
+        found = self._type(enum[0], parent, expression)
+        return (found[0], ANNOTATED_CONFIDENCE) if found is not None else None
 
     def _written_outside(self, path: str, owner: int, name: str) -> bool:
         """Whether a local's type is written, or made by a call, outside the
@@ -1046,6 +1072,12 @@ class RustResolver:
             if how == "called":
                 segments = strip_generics(expression).split("::")
                 return self._path(path, owner, segments, _VALUE_NS) == OUTSIDE
+            if how == "destructured":
+                variant = self._variant(path, owner, expression)
+                if variant is not None:
+                    enum, written = variant
+                    parent = self._files[enum[0]].facts.definitions[enum[1]].parent
+                    return self._is_outside_type(enum[0], parent, written)
         return False
 
     def _receiver(self, path: str, scope: int, receiver: str) -> tuple[Symbol, float] | bool | None:
@@ -1351,7 +1383,7 @@ def rust_interface(facts: FileFacts) -> FileFacts:
     """What resolving other files may read of this one: definitions, ``use`` and
     ``mod`` declarations, impls and derives, fields, declared results, the
     types aliases name, which trait methods are declared without a body, and
-    the ``cfg`` of items, modules and imports."""
+    the ``cfg`` of items, modules and imports, fields and variants' fields."""
     types = {i for i, d in enumerate(facts.definitions) if d.kind in TYPE_KINDS}
     aliases = {i for i, d in enumerate(facts.definitions) if d.kind == "type"}
     return FileFacts(
@@ -1364,7 +1396,9 @@ def rust_interface(facts: FileFacts) -> FileFacts:
         bases=facts.bases,
         bindings=(),
         typed=tuple(
-            t for t in facts.typed if (t[0] in types and t[3] == "field") or t[3] == CFG_HOW
+            t
+            for t in facts.typed
+            if (t[0] in types and t[3] in ("field", "variant")) or t[3] == CFG_HOW
         ),
         exports=facts.exports,
         entry_points=(),

@@ -18,6 +18,11 @@
 (impl_item type: (_) @name body: (declaration_list) @body) @definition.scope
 ; Closures bind names of their own; what they call belongs to the function around them.
 (closure_expression) @definition.scope
+; So do a match arm and an `if let`/`while let`: `Ast::Class(ref x) => x.span()`
+; binds x for that arm only, each arm's x of its own type.
+(match_arm) @definition.scope
+(if_expression condition: (let_condition)) @definition.scope
+(while_expression condition: (let_condition)) @definition.scope
 
 ; ---- imports -----------------------------------------------------------
 ; A `use` tree is read whole, as written (`a::{b, c as d, self}`); the
@@ -131,7 +136,12 @@
 (closure_parameters (identifier) @local.binding)
 (closure_parameters (parameter pattern: (identifier) @local.binding))
 (for_expression pattern: (identifier) @local.binding)
-(let_condition pattern: (tuple_struct_pattern (identifier) @local.binding))
+(tuple_struct_pattern
+  type: (_)
+  [(identifier) @local.binding
+   (ref_pattern (identifier) @local.binding)
+   (ref_pattern (mut_pattern (identifier) @local.binding))
+   (mut_pattern (identifier) @local.binding)])
 
 (parameter pattern: (identifier) @local.typed type: (_) @local.annotated)
 (parameter pattern: (mut_pattern (identifier) @local.typed) type: (_) @local.annotated)
@@ -158,6 +168,19 @@
     (tuple_expression) (binary_expression) (unsafe_block) (index_expression) (field_expression)
     (unary_expression) (range_expression) (type_cast_expression)
   ] @local.valued)
+; `Kind::Variant(x)` (one field): x is the variant's field.
+(tuple_struct_pattern
+  type: (_) @local.destructured
+  .
+  [(identifier) @local.typed
+   (ref_pattern (identifier) @local.typed)
+   (ref_pattern (mut_pattern (identifier) @local.typed))
+   (mut_pattern (identifier) @local.typed)]
+  .)
+; An enum's variants of one field, as typed facts of the enum.
+(enum_variant
+  name: (identifier) @local.typed
+  body: (ordered_field_declaration_list . type: (_) @local.variant .))
 ; A struct's fields, as typed facts of the struct.
 (field_declaration name: (field_identifier) @local.typed type: (_) @local.field)
 

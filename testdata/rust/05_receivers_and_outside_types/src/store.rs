@@ -46,3 +46,20 @@ pub fn named_like_its_value() -> Account {
     let open = open();
     open
 }
+
+pub enum Slot {
+    Filled(Account),
+    Named(String),
+    Empty,
+}
+
+pub fn settle(slot: &mut Slot) {
+    // each arm binds its own `x`, of its variant's field type
+    match slot {
+        Slot::Filled(ref mut x) => x.deposit(6),
+        Slot::Named(x) => {
+            x.push_str("!");
+        }
+        Slot::Empty => {}
+    }
+}
