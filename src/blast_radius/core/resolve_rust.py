@@ -43,6 +43,7 @@ see ``testdata/rust/README.md``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -1232,12 +1233,7 @@ class RustResolver:
             if scope not in file.modules:
                 continue  # a function's own imports: its calls say what it uses
             for use in uses:
-                if use.name == "*":
-                    target = self._path(path, scope, use.segments, _TYPE_NS)
-                elif use.name == "_":
-                    target = self._use_target(path, scope, use.segments, _TYPE_NS)
-                else:
-                    target = self._in_module(file.modules[scope], use.name, _ANY_NS)
+                target = self._use_edge_target(path, scope, use)
                 if target is None:
                     counts["unresolved"] += 1
                     continue
@@ -1260,7 +1256,12 @@ class RustResolver:
             owner = ref.scope
             if _is_impl(facts, owner) and ref.header:
                 continue  # an impl's header names its own type
-            targets, tags, overrides = self._resolve(path, ref)
+            try:
+                targets, tags, overrides = self._resolve(path, ref)
+            except RecursionError:
+                # a chain of glob re-exports deeper than the interpreter's stack
+                # (none is that long in practice): unresolved, not a failed build
+                targets, tags, overrides = [], (), []
             if not targets and not overrides:
                 counts["unresolved"] += 1
                 continue
@@ -1293,7 +1294,8 @@ class RustResolver:
                             edge_tags,
                         )
                     )
-        edges += self._inheritance(path)
+        with contextlib.suppress(RecursionError):  # as in `_use_edge_target`
+            edges += self._inheritance(path)
         crate_root = self._roots.get(path)
         for kind, scope in facts.entry_points:
             if scope == MODULE_SCOPE:
@@ -1303,6 +1305,19 @@ class RustResolver:
             entered.add(EntryPoint(file.ids[scope], kind))
         entry_points = tuple(sorted(entered, key=lambda e: (e.id, e.kind)))
         return FileOutput(tuple(nodes), tuple(edges), counts, entry_points)
+
+    def _use_edge_target(self, path: str, scope: int, use: _Use) -> Res | None:
+        """What a module's ``use`` imports, for its ``imports`` edge."""
+        try:
+            if use.name == "*":
+                return self._path(path, scope, use.segments, _TYPE_NS)
+            if use.name == "_":
+                return self._use_target(path, scope, use.segments, _TYPE_NS)
+            return self._in_module(self._files[path].modules[scope], use.name, _ANY_NS)
+        except RecursionError:
+            # a chain of glob re-exports deeper than the interpreter's stack
+            # (none is that long in practice): unresolved, not a failed build
+            return None
 
     def _inheritance(self, path: str) -> list[Edge]:
         """``impl Trait for T`` (T inherits the trait, and each of the impl's methods
