@@ -212,6 +212,10 @@ def type_path(expression: str) -> str | None:
     return head
 
 
+GENERIC_HOW = "generic"
+"""How a typed fact names a generic parameter of the item at its scope."""
+BOUND_HOW = "asserted"
+"""How a typed fact gives a bound of a generic parameter (``T: Tr``)."""
 CFG_HOW = "cfg"
 """How a typed fact carries a ``#[cfg(...)]`` predicate of the item it names."""
 _CFG_TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|[A-Za-z_][A-Za-z0-9_]*|[(),=]')
@@ -289,6 +293,8 @@ class _File:
     returns: dict[int, str] = field(default_factory=dict)
     traits: dict[int, str] = field(default_factory=dict)
     """Impl block -> the trait it implements, as written."""
+    generics: dict[tuple[int, str], list[str]] = field(default_factory=dict)
+    """(item, generic parameter) -> its bounds as written."""
     gated: set[int] = field(default_factory=set)
     """Definitions behind a ``cfg`` the build does not set."""
     gated_names: set[tuple[int, str]] = field(default_factory=set)
@@ -504,7 +510,11 @@ class RustResolver:
                     if d.kind == "function" and _node_kind(item, index) == "method":
                         self._methods_by_name.setdefault(d.name, []).append((item.path, index))
             for scope, name, expression, how in item.typed:
-                if how != CFG_HOW:
+                if how in (GENERIC_HOW, BOUND_HOW):
+                    bounds = file.generics.setdefault((scope, name), [])
+                    if how == BOUND_HOW:
+                        bounds.append(expression)
+                elif how != CFG_HOW:
                     file.typed.setdefault((scope, name), []).append((expression, how))
                 elif cfg_holds(expression, crate.features):
                     continue
@@ -828,16 +838,47 @@ class RustResolver:
     # ---- types ---------------------------------------------------------------------
 
     def _type(self, path: str, scope: int, expression: str) -> tuple[Symbol, float] | None:
-        """The repository type a written type names from ``scope``."""
+        """The repository type a written type names from ``scope``; a generic
+        parameter of an item around it is the repository trait it is bound by."""
         written = type_path(expression)
         if written is None:
             return None
+        if "::" not in written:
+            bounds = self._generic_bounds(path, scope, written)
+            if bounds is not None:
+                return self._bound_trait(path, bounds)
         found = self._path(path, scope, written.split("::"), _TYPE_NS)
         if found is None or found.symbol is None:
             return None
         if self._kind(found.symbol) not in TYPE_KINDS:
             return None
         return found.symbol, CERTAIN
+
+    def _generic_bounds(self, path: str, scope: int, name: str) -> tuple[int, list[str]] | None:
+        """The item around ``scope`` declaring a generic parameter ``name``, and
+        its bounds; None when no item does."""
+        file = self._files[path]
+        current = scope
+        while current != MODULE_SCOPE:
+            bounds = file.generics.get((current, name))
+            if bounds is not None:
+                return current, bounds
+            current = file.facts.definitions[current].parent
+        return None
+
+    def _bound_trait(
+        self, path: str, declared: tuple[int, list[str]]
+    ) -> tuple[Symbol, float] | None:
+        """The one repository trait among a generic parameter's bounds (``T: Tr +
+        Clone`` is a Tr), looked up where the item declaring it is."""
+        owner, bounds = declared
+        parent = self._files[path].facts.definitions[owner].parent
+        traits = set()
+        for bound in bounds:
+            found = self._type(path, parent, bound)
+            if found is not None and self._kind(found[0]) == "interface":
+                traits.add(found[0])
+        return (traits.pop(), CERTAIN) if len(traits) == 1 else None
 
     def _is_outside_type(self, path: str, scope: int, expression: str) -> bool:
         """Whether a written type lies outside the repository (``String``, ``&str``,
@@ -1398,7 +1439,8 @@ def rust_interface(facts: FileFacts) -> FileFacts:
     """What resolving other files may read of this one: definitions, ``use`` and
     ``mod`` declarations, impls and derives, fields, declared results, the
     types aliases name, which trait methods are declared without a body, and
-    the ``cfg`` of items, modules and imports, fields and variants' fields."""
+    the ``cfg`` of items, modules and imports, fields and variants' fields,
+    generic parameters and their bounds."""
     types = {i for i, d in enumerate(facts.definitions) if d.kind in TYPE_KINDS}
     aliases = {i for i, d in enumerate(facts.definitions) if d.kind == "type"}
     return FileFacts(
@@ -1413,7 +1455,8 @@ def rust_interface(facts: FileFacts) -> FileFacts:
         typed=tuple(
             t
             for t in facts.typed
-            if (t[0] in types and t[3] in ("field", "variant")) or t[3] == CFG_HOW
+            if (t[0] in types and t[3] in ("field", "variant"))
+            or t[3] in (CFG_HOW, GENERIC_HOW, BOUND_HOW)
         ),
         exports=facts.exports,
         entry_points=(),

@@ -181,6 +181,16 @@
 (enum_variant
   name: (identifier) @local.typed
   body: (ordered_field_declaration_list . type: (_) @local.variant .))
+; Generic parameters, as typed facts of the item declaring them: `<T>` is a
+; type of its own there (`generic`), and each bound (`T: Tr`, `where T: Tr`)
+; is kept, as a type switch's cases are (`asserted`): `x: T` calls Tr's methods.
+(type_parameter name: (type_identifier) @local.typed @local.generic)
+(type_parameter
+  name: (type_identifier) @local.typed
+  bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @local.asserted))
+(where_predicate
+  left: (type_identifier) @local.typed
+  bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @local.asserted))
 ; A struct's fields, as typed facts of the struct.
 (field_declaration name: (field_identifier) @local.typed type: (_) @local.field)
 

@@ -18,3 +18,15 @@ pub fn listen(dog: Dog) -> String {
 pub fn pet(cat: Cat) -> String {
     cat.sound()
 }
+
+// A generic parameter bound by a repository trait: the trait's method.
+pub fn chorus<A: Animal + Clone>(animal: &A) -> String {
+    animal.sound()
+}
+
+pub fn duet<A>(animal: A) -> String
+where
+    A: Animal,
+{
+    animal.greet()
+}
