@@ -5,8 +5,9 @@ a library, binaries, and each integration test, example and bench a crate of
 its own. From each crate's root file the module tree is followed through
 ``mod foo;`` (``foo.rs`` or ``foo/mod.rs`` in the module's folder: the root's
 and a ``mod.rs``'s own folder, ``dir/name/`` for ``name.rs``; ``#[path]``
-next to the declaring file) and inline ``mod m { }``. A file no ``mod``
-reaches is placed by its path under ``src/``.
+next to the declaring file) and inline ``mod m { }``. A file two crates
+declare (a shared ``tests/common/mod.rs``) is a module of each; a file no
+``mod`` reaches keeps its path as its module's name.
 
 Names resolve as rustc does, without expanding macros. A module's names are
 its own items, its ``use`` imports (``a::{b, c as d, self}``; explicit names
@@ -16,23 +17,29 @@ the repository packages it depends on); ``std``, ``core``, ``alloc``, other
 crates and the prelude's names lie outside the repository and get no edge.
 A path (``crate::``, ``self::``, ``super::``, ``Self::``, a crate's name)
 is followed module by module; on a type it names an associated function,
-inherent impls first, then the impls of traits in scope.
+inherent impls first, then the impls of traits in scope. ``#[cfg(...)]`` on
+items, ``mod`` and ``use`` is read with the package's default features,
+``test`` and a Linux target: what it turns off stays a node, but no name
+resolves to it, so of two alternatives the compiled one is found.
 
 Calls by path (``f()``, ``module::f()``, ``Type::f()``, ``Self::f()``), struct
-literals and ``self.m()`` in an impl are certain (1.0). A method call on a
-receiver whose type is written (a parameter ``x: T``, ``&T``, ``&mut T``,
-``Box<T>``, ``let x: T``, ``let x = T::new()`` by its declared result, a
-struct literal, a field of ``self``) is typed (0.9); on a trait (``dyn Tr``,
-``impl Tr``, ``self`` in a trait's default method) it is the trait's method,
-and the implementations by dispatch. A receiver of a type outside the
-repository gets no edge; one of unknown type a name match.
+literals and ``self.m()`` in an impl are certain (1.0); so are calls written
+as a macro's arguments (``assert_eq!(total(&c), 1)``), read from its tokens.
+A method call on a receiver whose type is written (a parameter ``x: T``,
+``&T``, ``&mut T``, ``Box<T>``, ``let x: T``, ``let x = T::new()`` by its
+declared result, a struct literal, a field of ``self``, ``Kind::V(x)`` by the
+variant's field) is typed (0.9); on a trait (``dyn Tr``, ``impl Tr``, a
+generic ``T: Tr``, ``self`` in a trait's provided method) it is the trait's
+method, and the implementations by dispatch. A receiver of a type outside
+the repository gets no edge; one of unknown type a name match.
 
 ``impl Trait for T``, a supertrait and ``#[derive(X)]`` of a repository
 trait X are ``inherits`` edges (derives of outside traits, ``Debug`` or
 ``Serialize``, make none); an impl's method inherits the trait's required
 method it implements.
 
-Node ids: ``rust:<path>`` for a file; ``rust:<crate>::<module path>::<item>``
+Node ids: ``rust:<crate>::<module path>`` for a file's module (``rust:<path>``
+for a file no ``mod`` reaches) and ``rust:<crate>::<module path>::<item>``
 for an item, where ``<crate>`` is the package name for its library
 (``rust:shop::money::round``) and ``package/kind/name`` for another crate
 (``rust:shop/test/api::adds_item``); a method is named after the type of
