@@ -580,6 +580,7 @@ class RustResolver:
             lambda: None
         )
         self._impls: dict[Symbol, list[tuple[Symbol, Symbol | None]]] | None = None
+        self._impls_of_trait: dict[Symbol, list[Symbol]] | None = None
         self._required = {
             (path, index)
             for path, file in self._files.items()
@@ -1021,11 +1022,18 @@ class RustResolver:
 
     def _implementations(self, trait: Symbol, name: str) -> list[Symbol]:
         """The methods named ``name`` of the impls of ``trait``."""
-        found: list[Symbol] = []
-        for _owner, impls in sorted(self._all_impls().items()):
-            for impl, implemented in impls:
-                if implemented == trait:
-                    found += self._functions_of(impl, name)
+        if self._impls_of_trait is None:
+            by_trait: dict[Symbol, list[Symbol]] = {}
+            for _owner, impls in sorted(self._all_impls().items()):
+                for impl, implemented in impls:
+                    if implemented is not None:
+                        by_trait.setdefault(implemented, []).append(impl)
+            self._impls_of_trait = by_trait
+        found = [
+            m
+            for impl in self._impls_of_trait.get(trait, ())
+            for m in self._functions_of(impl, name)
+        ]
         return sorted(set(found))
 
     def _field(self, owner: Symbol, name: str) -> tuple[Symbol, float] | None:
