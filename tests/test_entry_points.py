@@ -140,3 +140,36 @@ def test_ruby_entry_points(make_repo: Callable[..., Path]) -> None:
         # RSpec's examples are tests
         ("spec/items_spec.rb:items/lists", "test"),
     }
+
+
+def test_rust_entry_points(make_repo: Callable[..., Path]) -> None:
+    case = Path(__file__).resolve().parent.parent / "testdata" / "rust" / "04_entry_points"
+    root = make_repo(
+        {
+            p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(case.rglob("*"))
+            if p.is_file() and p.name != "EXPECTED"
+        }
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = {(e["id"], e["kind"]) for e in json.loads(result.stdout)["entry_points"]}
+    assert found == {
+        # `fn main` of the bin and example crates, not the library's
+        ("rust:webshop/bin/webshop::main", "main"),
+        ("rust:webshop/bin/import::main", "main"),
+        ("rust:webshop/example/demo::main", "main"),
+        # clap's `#[derive(Parser)]` and `#[derive(Subcommand)]`
+        ("rust:webshop/bin/webshop::Cli", "cli-command"),
+        ("rust:webshop/bin/webshop::Command", "cli-command"),
+        # axum's `.route("/x", get(h).post(h2))`, actix-web's `#[get]` and `.to(h)`
+        ("rust:webshop::handlers::list_items", "http-route"),
+        ("rust:webshop::handlers::create_item", "http-route"),
+        ("rust:webshop::handlers::health", "http-route"),
+        ("rust:webshop::legacy::legacy_index", "http-route"),
+        ("rust:webshop::legacy::legacy_save", "http-route"),
+    }

@@ -748,3 +748,37 @@ def test_csharp_parameter_list_change_breaks_the_calls_that_no_longer_fit(
         ("cs:Acme.Service.Describe", False)
     ]
     assert found["cs:Acme.RepoExtensions.Shout"]["change"] == "signature-compatible"
+
+
+def test_rust_workspace_change_reaches_other_crates_routes_and_their_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("rust_workspace_change")
+    report = impact(root)
+    assert changes(report) == {("rust:shop-core::money::round", "body")}
+    reached = dependents(report)
+    # `money::round(...)` through `use shop_core::money;` in another crate: certain
+    assert reached["rust:shop::cart::Cart::total"] == (1, 1.0)
+    # `let cart = Cart::new(); cart.total()`: typed by `-> Self`
+    assert reached["rust:shop::routes::checkout"] == (2, 0.9)
+    assert "rust:shop::cart::Cart::label" not in reached
+    assert {e["id"]: e["kinds"] for e in report["entry_points"]} == {
+        "rust:shop::routes::checkout": ["http-route"]
+    }
+    # `#[test]` functions: unit tests in `mod tests` and an integration test crate
+    assert sorted(t["node"] for t in report["tests"]) == [
+        "rust:shop-core::money::tests::rounds_half_up",
+        "rust:shop/test/checkout::checks_out",
+        "rust:shop::cart::tests::totals",
+    ]
+    assert report["test_files"] == [
+        "crates/shop-core/src/money.rs",
+        "crates/shop/src/cart.rs",
+        "crates/shop/tests/checkout.rs",
+    ]
+    assert all(runner == "cargo" for runner, _ in report["test_runners"])
+    markdown = impact(root, fmt="markdown")
+    # one line per crate, each test by its path in the crate
+    assert "cargo test -p shop --lib -- --exact cart::tests::totals" in markdown
+    assert "cargo test -p shop-core --lib -- --exact money::tests::rounds_half_up" in markdown
+    assert "cargo test -p shop --test checkout -- --exact checks_out" in markdown

@@ -35,6 +35,7 @@ PREFIXES = {
     "ruby": "rb:",
     "php": "php:",
     "csharp": "cs:",
+    "rust": "rust:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

@@ -81,6 +81,12 @@ from blast_radius.core.resolve_ruby import (
     ruby_interface_digest,
     ruby_symbols,
 )
+from blast_radius.core.resolve_rust import (
+    RustResolver,
+    rust_interface,
+    rust_interface_digest,
+    rust_symbols,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +219,12 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=csharp_interface,
         interface_digest=csharp_interface_digest,
         symbols=csharp_symbols,
+    ),
+    "rust": Ecosystem(
+        create=lambda facts, paths, options: RustResolver(facts, paths, options.manifests),
+        interface=rust_interface,
+        interface_digest=rust_interface_digest,
+        symbols=rust_symbols,
     ),
 }
 

@@ -298,13 +298,32 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         manifest_files=("*.csproj", "Directory.Build.props"),
         blanked_lines=r"^[ \t]*#[ \t]*(?:if|elif|else|endif)\b[^\n]*",
     ),
+    # Rust: a crate's modules come from Cargo.toml and the `mod` tree. Unit
+    # tests live in the files they test (`#[cfg(test)] mod tests`), so every
+    # file may hold tests: `#[test]` marks them, and no name makes one.
+    LanguageRule(
+        name="rust",
+        extensions=(".rs",),
+        grammar_module="tree_sitter_rust",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="rust",
+        line_comment="//",
+        test_files=("*.rs",),
+        test_function_prefix=(),
+        test_class_prefix="",
+        imports_run_packages=False,
+        checks_signatures=False,
+        test_runner="cargo",
+        test_marker=TEST_ENTRY_KIND,
+        manifest_files=("Cargo.toml",),
+    ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 
 UNREAD_LANGUAGES: dict[str, str] = {
-    ".rs": "Rust", ".c": "C", ".h": "C/C++",
+    ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
     ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",

@@ -532,6 +532,33 @@ def _dotnet_test_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
     return [f"dotnet test --filter {shlex.quote('|'.join(filters[:50]))}{more}"]
 
 
+_CARGO_TARGETS = {"bin": "--bin", "test": "--test", "example": "--example", "bench": "--bench"}
+
+
+def _cargo_test_commands(runner: str, tests: Sequence[TestHit]) -> list[str]:
+    """``cargo test -p shop --lib -- --exact cart::tests::adds`` per crate: the
+    test's node id names its crate (``rust:shop::...`` a package's library,
+    ``rust:shop/test/api::...`` its integration test ``tests/api.rs``) and its
+    path in the crate, which libtest matches with ``--exact``."""
+    del runner
+    by_crate: dict[str, set[str]] = {}
+    for test in tests:
+        crate, sep, path = test.node.partition(":")[2].partition("::")
+        if not sep or crate.endswith(".rs") or not re.fullmatch(r"[\w:]+", path):
+            continue  # a file no `mod` reaches: no crate to run it in
+        by_crate.setdefault(crate, set()).add(path)
+    lines = []
+    for crate in sorted(by_crate):
+        package, _, target = crate.partition("/")
+        kind, _, name = target.partition("/")
+        words = ["cargo", "test", "-p", shlex.quote(package)]
+        words += [_CARGO_TARGETS[kind], shlex.quote(name)] if kind in _CARGO_TARGETS else ["--lib"]
+        paths = sorted(by_crate[crate])
+        more = " ..." if len(paths) > 50 else ""
+        lines.append(" ".join([*words, "--", "--exact", *paths[:50]]) + more)
+    return lines
+
+
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "go": _go_test_commands,
     "maven": _jvm_test_command,
@@ -539,6 +566,7 @@ TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "ruby": _ruby_test_commands,
     "phpunit": _phpunit_command,
     "dotnet": _dotnet_test_command,
+    "cargo": _cargo_test_commands,
 }
 """Runners that select single tests, not files: the command lines that run the
 given tests of the runner's files."""

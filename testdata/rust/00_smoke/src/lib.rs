@@ -1,0 +1,5 @@
+pub mod cart;
+pub mod money;
+mod report;
+
+pub use cart::Cart;

@@ -1,0 +1,5 @@
+pub mod circle;
+
+pub fn describe() -> String {
+    circle::name()
+}

@@ -1,0 +1,5 @@
+pub mod price;
+
+pub fn version() -> u32 {
+    1
+}

@@ -1,0 +1,3 @@
+pub fn fixture() -> f64 {
+    1.0
+}

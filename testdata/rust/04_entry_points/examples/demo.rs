@@ -1,0 +1,3 @@
+fn main() {
+    let _ = webshop::handlers::router();
+}

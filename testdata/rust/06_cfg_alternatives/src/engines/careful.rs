@@ -1,0 +1,3 @@
+pub fn solve() -> u32 {
+    2
+}

@@ -1,0 +1,2 @@
+pub mod careful;
+pub mod quick;

@@ -1,0 +1,2 @@
+pub mod cart;
+pub mod routes;
