@@ -110,6 +110,26 @@ def _php(key: str) -> Callable[[Path], Path]:
     return fetch
 
 
+def _csharp(key: str) -> Callable[[Path], Path]:
+    def fetch(cache: Path) -> Path:
+        from csharp_edges import WORKLOADS
+
+        workload = next(w for w in WORKLOADS if w.key == key)
+        top = unpack_orig(workload.orig, cache, tag="languages")
+        return top / workload.root if workload.root else top
+
+    return fetch
+
+
+def _rust(key: str) -> Callable[[Path], Path]:
+    def fetch(cache: Path) -> Path:
+        from rust_edges import WORKLOADS, prepare
+
+        return prepare(WORKLOADS[key], cache)
+
+    return fetch
+
+
 def _orig(orig: Orig) -> Callable[[Path], Path]:
     return lambda cache: unpack_orig(orig, cache, tag="languages")
 
@@ -123,6 +143,8 @@ WORKLOADS: tuple[LanguageWorkload, ...] = (
     LanguageWorkload("kotlin", "kotlinx-coroutines 1.0.1", _orig(KOTLINX_COROUTINES)),
     LanguageWorkload("ruby", "rspec-core 3.12.0", _ruby("rspec-core")),
     LanguageWorkload("php", "league/commonmark 2.3.9", _php("commonmark")),
+    LanguageWorkload("csharp", "Newtonsoft.Json 6.0.8", _csharp("newtonsoft-json")),
+    LanguageWorkload("rust", "regex-syntax 0.6.27", _rust("regex-syntax")),
 )
 
 
