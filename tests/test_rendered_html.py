@@ -31,7 +31,15 @@ from blast_radius.app.action import SUMMARY_LIMIT
 from blast_radius.app.indexing import IndexSettings
 from blast_radius.core.markdown import Strong, show_controls
 from blast_radius.core.report import Report, report_from_json
-from blast_radius.core.view import NO_PROOF, RUNNER_COMMANDS, Caps, CommentView, Section, build_view
+from blast_radius.core.view import (
+    NO_PROOF,
+    RUNNER_COMMANDS,
+    TEST_SELECTORS,
+    Caps,
+    CommentView,
+    Section,
+    build_view,
+)
 from blast_radius.core.walk import WalkLimits
 
 from .test_impact_scenarios import SCENARIOS, build_scenario, impact
@@ -291,23 +299,32 @@ def check_test_command(
     expected: dict[str, list[str]] = {}
     for runner, file in pairs:
         expected.setdefault(runner, []).append(show_controls(file))
-    go_files = expected.pop("go", [])
-    jvm_files = expected.pop("maven", []) + expected.pop("gradle", [])
+    # runners that pick single tests (go, maven, gradle, cargo, ...) have lines of their own
+    for runner in TEST_SELECTORS:
+        expected.pop(runner, None)
+    files_of = {
+        runner: {file for name, file in pairs if name == runner} for runner in TEST_SELECTORS
+    }
+    picking = [
+        line
+        for runner, select in TEST_SELECTORS.items()
+        if files_of[runner]
+        for line in select(runner, [t for t in report.tests if t.path in files_of[runner]])
+    ]
     go_tests: dict[str, list[str]] = {}
     for test in report.tests:
-        if test.path in go_files:
+        if test.path in files_of["go"]:
             folder = "./" + test.path.rpartition("/")[0] if "/" in test.path else "."
             name = test.id.rpartition("::")[2].split("/", 1)[0]
             if name not in go_tests.setdefault(folder, []):
                 go_tests[folder].append(name)
     for command in commands:
         lines = command.splitlines()
-        jvm = ("mvn ", "./gradlew ")
-        assert [shlex.split(line) for line in lines if not line.startswith(("go ", *jvm))] == [
+        assert [shlex.split(line) for line in lines if line not in picking] == [
             [*shlex.split(RUNNER_COMMANDS[runner]), *files] for runner, files in expected.items()
         ]
-        # Maven and Gradle pick tests by class and method
-        assert bool(jvm_files) == any(line.startswith(jvm) for line in lines)
+        # the lines of the runners that pick tests follow the file runners'
+        assert lines[len(lines) - len(picking) :] == picking
         # go runs packages, and picks their tests by name
         assert [shlex.split(line) for line in lines if line.startswith("go ")] == [
             ["go", "test", folder, "-run", f"^({'|'.join(sorted(names))})$"]
