@@ -8,8 +8,12 @@ written once so that a confidence means the same everywhere.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Hashable, Sequence
 from typing import Generic, TypeVar
+
+from blast_radius.core.facts import FileFacts
 
 CERTAIN = 1.0
 """Scope, import and class rules bind the name to exactly one definition."""
@@ -35,6 +39,9 @@ DISPATCH_CONFIDENCE = 0.5
 between the overrides."""
 DISPATCH_TAG = "dispatch"
 """Tags a call that reaches an override only if the receiver is a subclass instance."""
+
+SymbolRow = tuple[str, str, str, int, int, int]
+"""A symbol of a file as the graph names it: (id, kind, name, start, end, body line)."""
 
 T = TypeVar("T", bound=Hashable)
 K = TypeVar("K", bound=Hashable)
@@ -108,3 +115,34 @@ class CycleMemo(Generic[K, V]):
             self._values[key] = value
         self._cycle = self._cycle or outer
         return value
+
+
+def merged_symbols(
+    facts: FileFacts,
+    ids: Sequence[str],
+    kind_of: Callable[[int], str | None],
+    name_of: Callable[[int], str] | None = None,
+) -> list[SymbolRow]:
+    """A file's symbols, the definitions sharing an id as one symbol over all
+    their lines (overloads, a class opened twice), so that an edit in any of
+    them changes it. ``kind_of`` gives a definition's node kind, or None for
+    one that is no symbol; ``name_of`` its name (the definition's by default)."""
+    rows: dict[str, SymbolRow] = {}
+    for index, d in enumerate(facts.definitions):
+        kind = kind_of(index)
+        if kind is None:
+            continue
+        held = rows.get(ids[index])
+        if held is None:
+            name = name_of(index) if name_of else d.name
+            rows[ids[index]] = (ids[index], kind, name, d.start_line, d.end_line, d.body_line)
+        else:
+            start, end = min(held[3], d.start_line), max(held[4], d.end_line)
+            rows[ids[index]] = (*held[:3], start, end, held[5])
+    return list(rows.values())
+
+
+def digest_of(payload: object) -> str:
+    """The digest of an interface's facts, written as JSON values: what other
+    files' resolution reads of a file, and so when they must be resolved again."""
+    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

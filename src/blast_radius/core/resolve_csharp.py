@@ -62,8 +62,6 @@ constructor), ``cs:<member>.<name>`` for a local function, and
 
 from __future__ import annotations
 
-import hashlib
-import json
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -86,7 +84,9 @@ from blast_radius.core.resolution import (
     NAME_MATCH_TAG,
     CycleMemo,
     ancestors,
+    digest_of,
     dispatched,
+    merged_symbols,
     name_matches,
 )
 
@@ -1263,23 +1263,12 @@ def csharp_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str
     name them: the overloads of one name span from the first to the last; a
     part of a partial type is that type's span in this file."""
     _, ids, _ = csharp_definition_ids(facts)
-    rows: dict[str, tuple[str, str, str, int, int, int]] = {}
-    for index, d in enumerate(facts.definitions):
-        if d.kind in (ANONYMOUS_SCOPE, NAMESPACE):
-            continue
-        held = rows.get(ids[index])
-        if held is None:
-            rows[ids[index]] = (
-                ids[index],
-                _node_kind(facts, index),
-                d.name,
-                d.start_line,
-                d.end_line,
-                d.body_line,
-            )
-        else:
-            rows[ids[index]] = (*held[:3], held[3], max(held[4], d.end_line), held[5])
-    return list(rows.values())
+    skipped = (ANONYMOUS_SCOPE, NAMESPACE)
+    return merged_symbols(
+        facts,
+        ids,
+        lambda i: None if facts.definitions[i].kind in skipped else _node_kind(facts, i),
+    )
 
 
 def csharp_interface(facts: FileFacts) -> FileFacts:
@@ -1325,4 +1314,4 @@ def csharp_interface_digest(interface: FileFacts) -> str:
         [(sig.definition, [tuple(p) for p in sig.parameters]) for sig in interface.signatures],
         interface.traits,
     ]
-    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
+    return digest_of(payload)

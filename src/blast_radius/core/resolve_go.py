@@ -18,8 +18,6 @@ symbols (see ``testdata/go/README.md``).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import posixpath
 import re
 from collections import Counter
@@ -41,6 +39,7 @@ from blast_radius.core.resolution import (
     DISPATCH_TAG,
     NAME_MATCH_TAG,
     CycleMemo,
+    digest_of,
     dispatched,
     name_matches,
 )
@@ -1293,4 +1292,4 @@ def go_interface_digest(interface: FileFacts) -> str:
         interface.returns,
         [(s.definition, [p.kind for p in s.parameters]) for s in interface.signatures],
     ]
-    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
+    return digest_of(payload)

@@ -25,8 +25,6 @@ see ``testdata/java/README.md``.
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -49,7 +47,9 @@ from blast_radius.core.resolution import (
     NAME_MATCH_TAG,
     CycleMemo,
     ancestors,
+    digest_of,
     dispatched,
+    merged_symbols,
     name_matches,
 )
 
@@ -859,23 +859,11 @@ def java_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, 
     name them: the overloads of one name span from the first to the last, so
     that an edit in any of them is a change of the method."""
     _, ids = java_definition_ids(facts)
-    rows: dict[str, tuple[str, str, str, int, int, int]] = {}
-    for index, d in enumerate(facts.definitions):
-        if d.kind == ANONYMOUS_SCOPE:
-            continue
-        held = rows.get(ids[index])
-        if held is None:
-            rows[ids[index]] = (
-                ids[index],
-                _node_kind(facts, index),
-                d.name,
-                d.start_line,
-                d.end_line,
-                d.body_line,
-            )
-        else:
-            rows[ids[index]] = (*held[:3], held[3], max(held[4], d.end_line), held[5])
-    return list(rows.values())
+    return merged_symbols(
+        facts,
+        ids,
+        lambda i: None if facts.definitions[i].kind == ANONYMOUS_SCOPE else _node_kind(facts, i),
+    )
 
 
 def java_interface(facts: FileFacts) -> FileFacts:
@@ -914,4 +902,4 @@ def java_interface_digest(interface: FileFacts) -> str:
         interface.returns,
         [(sig.definition, [tuple(p) for p in sig.parameters]) for sig in interface.signatures],
     ]
-    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
+    return digest_of(payload)

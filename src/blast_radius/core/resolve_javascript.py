@@ -15,8 +15,6 @@ ecosystem (see ``core.resolution``).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -40,6 +38,7 @@ from blast_radius.core.resolution import (
     DISPATCH_TAG,
     NAME_MATCH_TAG,
     ancestors,
+    digest_of,
     dispatched,
     name_matches,
 )
@@ -1059,4 +1058,4 @@ def javascript_interface_digest(interface: FileFacts) -> str:
         interface.returns,
         interface.traits,
     ]
-    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
+    return digest_of(payload)

@@ -38,8 +38,6 @@ method (a ``.`` before a member, as in every ecosystem's ids) and
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -61,7 +59,9 @@ from blast_radius.core.resolution import (
     NAME_MATCH_TAG,
     CycleMemo,
     ancestors,
+    digest_of,
     dispatched,
+    merged_symbols,
     name_matches,
 )
 
@@ -952,23 +952,12 @@ def php_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, i
     name them (a name declared twice spans both)."""
     _, ids = php_definition_ids(facts)
     anonymous = _anonymous_classes(facts)
-    rows: dict[str, tuple[str, str, str, int, int, int]] = {}
-    for index, d in enumerate(facts.definitions):
-        if d.kind in (ANONYMOUS_SCOPE, NAMESPACE_KIND):
-            continue
-        held = rows.get(ids[index])
-        if held is None:
-            rows[ids[index]] = (
-                ids[index],
-                _node_kind(facts, index, anonymous),
-                d.name,
-                d.start_line,
-                d.end_line,
-                d.body_line,
-            )
-        else:
-            rows[ids[index]] = (*held[:3], held[3], max(held[4], d.end_line), held[5])
-    return list(rows.values())
+    skipped = (ANONYMOUS_SCOPE, NAMESPACE_KIND)
+    return merged_symbols(
+        facts,
+        ids,
+        lambda i: None if facts.definitions[i].kind in skipped else _node_kind(facts, i, anonymous),
+    )
 
 
 _INTERFACE_TYPED = (NAMESPACE_KIND, "field", "promoted", "property", "kept", "docblock")
@@ -1013,4 +1002,4 @@ def php_interface_digest(interface: FileFacts) -> str:
         interface.returns,
         interface.traits,
     ]
-    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
+    return digest_of(payload)

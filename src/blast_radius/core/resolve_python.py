@@ -8,8 +8,6 @@ never certain. Names that resolve outside the repository give no edge.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import posixpath
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +37,7 @@ from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
     DISPATCH_TAG,
     NAME_MATCH_CONFIDENCE,
+    digest_of,
     dispatched,
     name_matches,
 )
@@ -2218,4 +2217,4 @@ def python_interface_digest(interface: FileFacts) -> str:
         interface.traits,
         interface.signatures,
     ]
-    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
+    return digest_of(payload)

@@ -44,8 +44,6 @@ Node ids: ``rb:<path>`` for a file, ``rb:A::B`` for a class or module,
 
 from __future__ import annotations
 
-import hashlib
-import json
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -64,7 +62,9 @@ from blast_radius.core.resolution import (
     DISPATCH_TAG,
     NAME_MATCH_TAG,
     ancestors,
+    digest_of,
     dispatched,
+    merged_symbols,
     name_matches,
 )
 from blast_radius.core.ruby_projects import load_roots
@@ -978,24 +978,12 @@ def ruby_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, 
     name them: a constant or method opened twice in one file spans both, and a
     class reopened in another file is a symbol there too, over its lines there."""
     names = ruby_names(facts)
-    rows: dict[str, tuple[str, str, str, int, int, int]] = {}
-    for index, d in enumerate(facts.definitions):
-        kind = names.kinds[index]
-        if not kind:
-            continue
-        node_id = names.ids[index]
-        held = rows.get(node_id)
-        if held is None:
-            name = _symbol_title(d.name)
-            rows[node_id] = (node_id, kind, name, d.start_line, d.end_line, d.body_line)
-        else:
-            rows[node_id] = (
-                *held[:3],
-                min(held[3], d.start_line),
-                max(held[4], d.end_line),
-                held[5],
-            )
-    return list(rows.values())
+    return merged_symbols(
+        facts,
+        names.ids,
+        lambda i: names.kinds[i] or None,
+        lambda i: _symbol_title(facts.definitions[i].name),
+    )
 
 
 def ruby_interface(facts: FileFacts) -> FileFacts:
@@ -1029,4 +1017,4 @@ def ruby_interface_digest(interface: FileFacts) -> str:
         interface.typed,
         interface.traits,
     ]
-    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
+    return digest_of(payload)

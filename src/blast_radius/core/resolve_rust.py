@@ -52,8 +52,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
-import json
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -69,7 +67,9 @@ from blast_radius.core.resolution import (
     NAME_MATCH_TAG,
     CycleMemo,
     ancestors,
+    digest_of,
     dispatched,
+    merged_symbols,
     name_matches,
 )
 from blast_radius.core.rust_projects import BIN, EXAMPLE, LIB, Crate, cargo_crates
@@ -1426,28 +1426,11 @@ def rust_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, 
     """(id, kind, name, start, end, body line) of a file's symbols, as graph nodes
     name them: under the module its module node's id names."""
     _, ids = rust_definition_ids(facts, module_id.removeprefix(PREFIX))
-    rows: dict[str, tuple[str, str, str, int, int, int]] = {}
-    for index, d in enumerate(facts.definitions):
-        if d.kind == ANONYMOUS_SCOPE:
-            continue
-        held = rows.get(ids[index])
-        if held is None:
-            rows[ids[index]] = (
-                ids[index],
-                _node_kind(facts, index),
-                d.name,
-                d.start_line,
-                d.end_line,
-                d.body_line,
-            )
-        else:
-            rows[ids[index]] = (
-                *held[:3],
-                min(held[3], d.start_line),
-                max(held[4], d.end_line),
-                held[5],
-            )
-    return list(rows.values())
+    return merged_symbols(
+        facts,
+        ids,
+        lambda i: None if facts.definitions[i].kind == ANONYMOUS_SCOPE else _node_kind(facts, i),
+    )
 
 
 def rust_interface(facts: FileFacts) -> FileFacts:
@@ -1493,4 +1476,4 @@ def rust_interface_digest(interface: FileFacts) -> str:
         interface.returns,
         interface.traits,
     ]
-    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
+    return digest_of(payload)
