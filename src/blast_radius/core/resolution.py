@@ -83,6 +83,24 @@ def ancestors(start: T, bases: Callable[[T], Sequence[T]], limit: int = 200) -> 
     return order
 
 
+def descendants(start: T, subtypes: Callable[[T], Sequence[T]]) -> list[T]:
+    """The types below ``start`` (not itself), nearest first, each once (breadth
+    first in the order ``subtypes`` gives them; a cycle is cut). Iterative."""
+    order: list[T] = []
+    seen = {start}
+    todo = list(subtypes(start))
+    position = 0
+    while position < len(todo):
+        current = todo[position]
+        position += 1
+        if current in seen:
+            continue
+        seen.add(current)
+        order.append(current)
+        todo.extend(subtypes(current))
+    return order
+
+
 class CycleMemo(Generic[K, V]):
     """Values computed once per key, for inferences that may run in a circle
     (``x := y; y := x``, a type through its own field).

@@ -84,6 +84,7 @@ from blast_radius.core.resolution import (
     NAME_MATCH_TAG,
     CycleMemo,
     ancestors,
+    descendants,
     digest_of,
     dispatched,
     merged_symbols,
@@ -589,20 +590,14 @@ class CsharpResolver:
                 for base in self._bases(symbol):
                     self._subtypes.setdefault(base, []).append(symbol)
         interface = self._type_kind(declared_in) == "interface"
+        subtypes = self._subtypes
         found: list[Symbol] = []
-        seen = {fqn}
-        todo = list(self._subtypes.get(fqn, ()))
-        while todo:
-            sub = todo.pop(0)
-            if sub in seen:
-                continue
-            seen.add(sub)
+        for sub in descendants(fqn, lambda t: subtypes.get(t, ())):
             for member in self._own_members(sub, name):
                 if arity is not None and not self._takes(member, arity):
                     continue
                 if interface or "override" in self._files[member[0]].traits.get(member[1], ()):
                     found.append(member)
-            todo += self._subtypes.get(sub, [])
         return found
 
     def _constructor(self, member: Symbol) -> bool:

@@ -47,6 +47,7 @@ from blast_radius.core.resolution import (
     NAME_MATCH_TAG,
     CycleMemo,
     ancestors,
+    descendants,
     digest_of,
     dispatched,
     merged_symbols,
@@ -387,21 +388,15 @@ class JavaResolver:
                     self._subtypes.setdefault(base, []).append(symbol)
         if arity is not None:
             return [m for m in self._overrides(cls, name) if self._takes(m, arity)]
+        subtypes = self._subtypes
         found: list[Symbol] = []
-        seen = {cls}
-        todo = list(self._subtypes.get(cls, ()))
-        while todo:
-            sub = todo.pop(0)
-            if sub in seen:
-                continue
-            seen.add(sub)
+        for sub in descendants(cls, lambda c: subtypes.get(c, ())):
             file = self._files[sub[0]]
             found += [
                 (sub[0], i)
                 for i in file.children.get(sub[1], {}).get(name, ())
                 if file.facts.definitions[i].kind == "function"
             ]
-            todo += self._subtypes.get(sub, [])
         return found
 
     # ---- values -------------------------------------------------------------------

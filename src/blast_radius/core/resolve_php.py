@@ -59,6 +59,7 @@ from blast_radius.core.resolution import (
     NAME_MATCH_TAG,
     CycleMemo,
     ancestors,
+    descendants,
     digest_of,
     dispatched,
     merged_symbols,
@@ -547,22 +548,16 @@ class PhpResolver:
             for symbol in sorted(set(self._types.values())):
                 for base in self._bases(symbol):
                     self._subtypes.setdefault(base, []).append(symbol)
+        subtypes = self._subtypes
         found: list[Symbol] = []
-        seen = {cls}
-        todo = list(self._subtypes.get(cls, ()))
         lowered = name.lower()
-        while todo:
-            sub = todo.pop(0)
-            if sub in seen:
-                continue
-            seen.add(sub)
+        for sub in descendants(cls, lambda c: subtypes.get(c, ())):
             file = self._files[sub[0]]
             found += [
                 (sub[0], i)
                 for i in file.children.get(sub[1], {}).get(lowered, ())
                 if file.facts.definitions[i].kind == "function"
             ]
-            todo += self._subtypes.get(sub, [])
         return found
 
     # ---- values -----------------------------------------------------------------
