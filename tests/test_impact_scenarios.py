@@ -782,3 +782,29 @@ def test_rust_workspace_change_reaches_other_crates_routes_and_their_tests(
     assert "cargo test -p shop --lib -- --exact cart::tests::totals" in markdown
     assert "cargo test -p shop-core --lib -- --exact money::tests::rounds_half_up" in markdown
     assert "cargo test -p shop --test checkout -- --exact checks_out" in markdown
+
+
+def test_a_rust_source_file_reached_at_module_level_is_no_test_file(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("rust_workspace_change")
+    # a module-level edit (a new constant) reaches the module importing `money`
+    money = root / "crates" / "shop-core" / "src" / "money.rs"
+    money.write_text("pub const CENTS: i64 = 100;\n" + money.read_text(encoding="utf-8"))
+    git(root, "commit", "-q", "-am", "a constant")
+    report = impact(root)
+    assert "rust:shop::cart" in dependents(report)
+    # the files whose `#[test]` functions run: not lib.rs, which holds none
+    assert report["test_files"] == [
+        "crates/shop-core/src/money.rs",
+        "crates/shop/src/cart.rs",
+        "crates/shop/tests/checkout.rs",
+    ]
+    # a reached module runs the tests of its inline `mod tests`
+    assert [t["id"] for t in report["tests"]] == [
+        "crates/shop-core/src/money.rs::formats",
+        "crates/shop-core/src/money.rs::rounds_half_up",
+        "crates/shop/src/cart.rs::labels",
+        "crates/shop/src/cart.rs::totals",
+        "crates/shop/tests/checkout.rs::checks_out",
+    ]

@@ -339,7 +339,9 @@ def test_hits(
             tests = _tests_in(index, node, rule, memo)
             if rule.test_marker:  # no test is marked in the file: whole classes
                 whole_classes.update(t.id.rpartition(".")[0] for t in tests)
-        if node.kind == "module" or tests:
+        # a reached module runs its file, but a file of a marked language
+        # without a marked test (a Rust source file) runs nothing
+        if tests or (node.kind == "module" and not rule.test_marker):
             files.add(node.path)
         for test in tests:
             test_id = _test_id(test, node.path, modules_by_path, index)
@@ -457,7 +459,7 @@ def _marked_tests(
             if child.id in marked:
                 found.append(child)
                 whole_classes.add(current)
-            elif child.kind == "class":
+            elif child.kind in ("class", "namespace"):  # a nested class, an inline module
                 todo.append(child.id)
     return sorted(found, key=lambda n: n.id)
 
