@@ -31,7 +31,8 @@ Node ids: ``swift:<Target>/<path>`` for a file (its module node),
 ``swift:<Target>.<Type>`` for a type (``swift:<Target>.Outer.Inner`` when
 nested), ``swift:<Target>.<Type>.<member>`` for a member (overloads share
 one id; an initialiser is ``init``) and ``swift:<Target>.<function>`` for a
-top-level function. An extension's members are named under the extended
+top-level function (``swift:<Target>/<path>.<function>`` for a ``private``
+or ``fileprivate`` one, which only its file sees). An extension's members are named under the extended
 type's name in the extension's own target: an extension in the type's
 target adds to the type's node (which the file declaring the type emits),
 one in another target is a node of that target with an ``inherits`` edge
@@ -86,6 +87,8 @@ TypeKey = tuple[str, str]
 EXTERNAL: TypeKey = ("", "")
 """A type outside the repository: known to be none of its types."""
 Typed = tuple[TypeKey, float]
+UNKNOWN: Typed = (("?", "?"), 0.0)
+"""A value bound where no type is written or inferred."""
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 _TYPE_NAME = re.compile(rf"{_NAME}(?:\.{_NAME})*")
@@ -119,7 +122,8 @@ def swift_definition_ids(facts: FileFacts, module: str) -> tuple[list[str], list
     qualnames: list[str] = []
     ids: list[str] = []
     module_id = PREFIX + module + "/" + facts.path
-    for d in facts.definitions:
+    private = _traits(facts, PRIVATE)
+    for index, d in enumerate(facts.definitions):
         parent = d.parent
         if d.kind == ANONYMOUS_SCOPE:
             qualnames.append(qualnames[parent] if parent != MODULE_SCOPE else "")
@@ -132,7 +136,11 @@ def swift_definition_ids(facts: FileFacts, module: str) -> tuple[list[str], list
             else (qualnames[parent] + "." + name)
         )
         qualnames.append(qualname)
-        ids.append(PREFIX + module + "." + qualname)
+        if parent == MODULE_SCOPE and d.kind == "function" and index in private:
+            # seen only in its file: two files may each have one of the name
+            ids.append(module_id + "." + qualname)
+        else:
+            ids.append(PREFIX + module + "." + qualname)
     return qualnames, ids
 
 
@@ -408,7 +416,7 @@ class SwiftResolver:
             if entries:
                 return self._binding_type(path, current, entries)
             if name in file.bindings.get(current, ()):
-                return (EXTERNAL, 0.0)
+                return UNKNOWN
         return None
 
     def _binding_type(self, path: str, scope: int, entries: list[tuple[str, str]]) -> Typed | None:
@@ -440,7 +448,7 @@ class SwiftResolver:
                         found = self._type(part_path, index, returned)
                         return (found, ANNOTATED_CONFIDENCE) if found is not None else None
                 if name in file.bindings.get(index, ()):
-                    return (EXTERNAL, 0.0)
+                    return UNKNOWN
         return None
 
     def _call_result(self, path: str, scope: int, expression: str) -> Typed | None:
@@ -450,22 +458,29 @@ class SwiftResolver:
         if held is None and receiver[:1].isupper():
             static = self._type(path, scope, receiver)  # `T.make()`
             held = None if static is None else (static, CERTAIN)
-        if held is None or held[0] == EXTERNAL:
-            return (EXTERNAL, 0.0)
+        if held is None or held == UNKNOWN:
+            return UNKNOWN
+        return self._method_result(held, name, path)
+
+    def _method_result(self, held: Typed, name: str, path: str) -> Typed:
+        """What calling method ``name`` on a value of type ``held`` gives, by the
+        method's declared result."""
+        if held[0] == EXTERNAL:
+            return held
         members, _ = self._member(held[0], name, path)
         if not members:
-            return (EXTERNAL, 0.0)
+            return UNKNOWN
         member_path, index = members[0]
         returned = self._files[member_path].returns.get(index)
         if returned is None:
-            return (EXTERNAL, 0.0)
+            return UNKNOWN
         if returned == "Self":
             return (held[0], min(held[1], ANNOTATED_CONFIDENCE))
         key = self._type(
             member_path, self._files[member_path].facts.definitions[index].parent, returned
         )
         if key is None:
-            return (EXTERNAL, 0.0)
+            return UNKNOWN
         return (key, min(held[1], ANNOTATED_CONFIDENCE))
 
     def _expression(self, path: str, scope: int, text: str) -> Typed | None:
@@ -493,6 +508,8 @@ class SwiftResolver:
             held = (found, CERTAIN)
         else:
             bound = self._typed_binding(path, scope, head)
+            if bound == UNKNOWN:
+                return None
             if bound is not None:
                 held = bound
             else:
@@ -507,11 +524,12 @@ class SwiftResolver:
             if held is None or held[0] == EXTERNAL:
                 return held
             if step.endswith("()"):
-                result = self._call_result(path, scope, "Self." + step[:-2])
-                held = None if result is None else result
+                held = self._method_result(held, step[:-2], path)
+                if held == UNKNOWN:
+                    return None
                 continue
             prop = self._property(held[0], step, path)
-            if prop is None:
+            if prop is None or prop == UNKNOWN:
                 return None
             held = (prop[0], min(held[1], prop[1]))
         return held

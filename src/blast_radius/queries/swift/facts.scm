@@ -63,6 +63,32 @@
   . (navigation_expression
       target: (_) @receiver
       suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+; The grammar reads `a + f()` as `(a + f)()`: the call is the right operand's.
+(call_expression
+  . [(additive_expression rhs: (simple_identifier) @name)
+     (multiplicative_expression rhs: (simple_identifier) @name)
+     (comparison_expression rhs: (simple_identifier) @name)
+     (equality_expression rhs: (simple_identifier) @name)
+     (conjunction_expression rhs: (simple_identifier) @name)
+     (disjunction_expression rhs: (simple_identifier) @name)
+     (nil_coalescing_expression if_nil: (simple_identifier) @name)]
+  (call_suffix)) @reference.call
+(call_expression
+  . [(additive_expression rhs: (navigation_expression
+        target: (_) @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+     (multiplicative_expression rhs: (navigation_expression
+        target: (_) @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+     (comparison_expression rhs: (navigation_expression
+        target: (_) @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+     (equality_expression rhs: (navigation_expression
+        target: (_) @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+     (conjunction_expression rhs: (navigation_expression
+        target: (_) @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+     (disjunction_expression rhs: (navigation_expression
+        target: (_) @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+     (nil_coalescing_expression if_nil: (navigation_expression
+        target: (_) @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))]
+  (call_suffix)) @reference.call
 ; `x.total`: a read, which runs a computed property's getter
 (navigation_expression
   target: (_) @receiver

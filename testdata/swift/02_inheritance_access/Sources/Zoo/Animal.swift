@@ -1,0 +1,25 @@
+protocol Named {
+    var name: String { get }
+}
+
+class Animal {
+    static let registry = Registry()
+
+    func speak() -> String {
+        sound()
+    }
+
+    func sound() -> String {
+        ""
+    }
+
+    class func create() -> Animal {
+        Animal()
+    }
+}
+
+class Registry {
+    func add(_ animal: Animal) {}
+}
+
+private func tidy() {}
