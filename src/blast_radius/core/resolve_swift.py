@@ -32,8 +32,8 @@ Node ids: ``swift:<Target>/<path>`` for a file (its module node),
 nested), ``swift:<Target>.<Type>.<member>`` for a member (overloads share
 one id; an initialiser is ``init``) and ``swift:<Target>.<function>`` for a
 top-level function (``swift:<Target>/<path>.<function>`` for a ``private``
-or ``fileprivate`` one, which only its file sees). An extension's members are named under the extended
-type's name in the extension's own target: an extension in the type's
+or ``fileprivate`` one, which only its file sees). An extension's members
+are named under the extended type's name in the extension's own target: an extension in the type's
 target adds to the type's node (which the file declaring the type emits),
 one in another target is a node of that target with an ``inherits`` edge
 (tag ``extension``) to the type. See ``testdata/swift/README.md``.
