@@ -116,31 +116,54 @@ def _traits(facts: FileFacts, trait: str) -> set[int]:
     return {index for index, name in facts.traits if name == trait}
 
 
-def swift_definition_ids(facts: FileFacts, module: str) -> tuple[list[str], list[str]]:
-    """Qualified names (``Shop.Cart.add``, without the module) and node ids of a
-    file's definitions; an anonymous scope takes its parent's."""
+def swift_definition_homes(facts: FileFacts, module: str) -> tuple[list[str], list[str], list[str]]:
+    """Qualified names (``Cart.add``), homes and node ids of a file's
+    definitions. A definition's home is its target, or ``<target>/<path>``
+    under a ``private`` or ``fileprivate`` top-level declaration (only its
+    file sees it: two files may each declare one of a name); its id is
+    ``swift:<home>.<qualified name>``. An extension of a type the file
+    declares privately is at that type's home. An anonymous scope takes its
+    parent's qualified name, home and id."""
     qualnames: list[str] = []
+    homes: list[str] = []
     ids: list[str] = []
-    module_id = PREFIX + module + "/" + facts.path
+    file_home = module + "/" + facts.path
     private = _traits(facts, PRIVATE)
+    private_types = {
+        _bare(d.name)
+        for i, d in enumerate(facts.definitions)
+        if d.parent == MODULE_SCOPE and d.kind in TYPE_KINDS and i in private
+    }
+    extensions = _traits(facts, EXTENSION)
     for index, d in enumerate(facts.definitions):
         parent = d.parent
         if d.kind == ANONYMOUS_SCOPE:
-            qualnames.append(qualnames[parent] if parent != MODULE_SCOPE else "")
-            ids.append(ids[parent] if parent != MODULE_SCOPE else module_id)
+            top = parent == MODULE_SCOPE
+            qualnames.append("" if top else qualnames[parent])
+            homes.append(module if top else homes[parent])
+            ids.append(PREFIX + file_home if top else ids[parent])
             continue
         name = _bare(d.name)
-        qualname = (
-            name
-            if parent == MODULE_SCOPE or not qualnames[parent]
-            else (qualnames[parent] + "." + name)
-        )
-        qualnames.append(qualname)
-        if parent == MODULE_SCOPE and d.kind == "function" and index in private:
-            # seen only in its file: two files may each have one of the name
-            ids.append(module_id + "." + qualname)
+        if parent == MODULE_SCOPE or not qualnames[parent]:
+            qualname = name
+            home = homes[parent] if parent != MODULE_SCOPE else module
+            if parent == MODULE_SCOPE and (
+                index in private or (index in extensions and name in private_types)
+            ):
+                home = file_home
         else:
-            ids.append(PREFIX + module + "." + qualname)
+            qualname = qualnames[parent] + "." + name
+            home = homes[parent]
+        qualnames.append(qualname)
+        homes.append(home)
+        ids.append(PREFIX + home + "." + qualname)
+    return qualnames, homes, ids
+
+
+def swift_definition_ids(facts: FileFacts, module: str) -> tuple[list[str], list[str]]:
+    """Qualified names and node ids of a file's definitions (see
+    ``swift_definition_homes``)."""
+    qualnames, _, ids = swift_definition_homes(facts, module)
     return qualnames, ids
 
 
@@ -160,6 +183,7 @@ class _File:
     facts: FileFacts
     module: str
     qualnames: list[str] = field(default_factory=list)
+    homes: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
     imports: tuple[str, ...] = ()
     children: dict[int, dict[str, list[int]]] = field(default_factory=dict)
@@ -188,7 +212,7 @@ class SwiftResolver:
         self._methods_by_name: dict[str, list[Symbol]] = {}
         for item in sorted(facts, key=lambda f: f.path):
             file = _File(item, swift_module_of(item.path, projects))
-            file.qualnames, file.ids = swift_definition_ids(item, file.module)
+            file.qualnames, file.homes, file.ids = swift_definition_homes(item, file.module)
             file.imports = tuple(
                 dict.fromkeys(i.source.split(".")[0] for i in item.imports if i.name is None)
             )
@@ -209,18 +233,17 @@ class SwiftResolver:
                 file.children.setdefault(d.parent, {}).setdefault(_bare(d.name), []).append(index)
                 symbol = (item.path, index)
                 if d.kind in TYPE_KINDS and index not in file.extensions:
-                    self._declared.setdefault(file.module, {}).setdefault(
+                    self._declared.setdefault(file.homes[index], {}).setdefault(
                         file.qualnames[index], []
                     ).append(symbol)
                 elif d.kind == "function" and d.parent == MODULE_SCOPE:
-                    self._functions.setdefault(file.module, {}).setdefault(d.name, []).append(
+                    self._functions.setdefault(file.homes[index], {}).setdefault(d.name, []).append(
                         symbol
                     )
                 elif _node_kind(item, index) == "method":
                     self._methods_by_name.setdefault(d.name, []).append(symbol)
             self._files[item.path] = file
-        self._modules = set(self._declared) | set(self._functions)
-        self._modules.update(f.module for f in self._files.values())
+        self._modules = {f.module for f in self._files.values()}
         # a type's parts: its declarations and every extension of it
         self._parts: dict[TypeKey, list[Symbol]] = {}
         for module, names in sorted(self._declared.items()):
@@ -230,7 +253,7 @@ class SwiftResolver:
         for file in self._files.values():
             for index, d in enumerate(file.facts.definitions):
                 if d.kind in TYPE_KINDS and index not in file.extensions:
-                    file.type_of[index] = (file.module, file.qualnames[index])
+                    file.type_of[index] = (file.homes[index], file.qualnames[index])
         for path, file in self._files.items():
             for index in sorted(file.extensions):
                 d = file.facts.definitions[index]
@@ -238,7 +261,7 @@ class SwiftResolver:
                 key = found if found is not None and found != EXTERNAL else None
                 if key is None:
                     # an extension of a type outside the repository: its own type
-                    key = (file.module, file.qualnames[index])
+                    key = (file.homes[index], file.qualnames[index])
                     self._parts.setdefault(key, [])
                 file.type_of[index] = key
                 self._parts.setdefault(key, []).append((path, index))
@@ -286,8 +309,9 @@ class SwiftResolver:
             key = file.type_of.get(index)
             if key is not None and (key[0], key[1] + "." + name) in self._parts:
                 return (key[0], key[1] + "." + name)
-        if self._declared_in(file.module, name, path):
-            return (file.module, name)
+        for home in (file.module + "/" + path, file.module):
+            if self._declared_in(home, name, path):
+                return (home, name)
         head, _, rest = name.partition(".")
         if rest and head in self._modules and (head in file.imports or head == file.module):
             return (head, rest) if self._declared_in(head, rest, path) else EXTERNAL
@@ -636,7 +660,7 @@ class SwiftResolver:
     def _function(self, path: str, name: str) -> Symbol | None:
         """A top-level function of the file's module, else of one module it imports."""
         file = self._files[path]
-        own = [
+        own = self._functions.get(file.module + "/" + path, {}).get(name, []) or [
             s for s in self._functions.get(file.module, {}).get(name, ()) if self._visible(s, path)
         ]
         if own:
