@@ -37,7 +37,13 @@
 ; what a declaration's modifiers make of it
 ((function_declaration (modifiers (property_modifier) @_static)) @trait.static
   (#any-of? @_static "static" "class"))
-((_ (modifiers (visibility_modifier) @_private)) @trait.private
+; (only on definitions: a private stored property would mark its type)
+(([(class_declaration (modifiers (visibility_modifier) @_private))
+   (protocol_declaration (modifiers (visibility_modifier) @_private))
+   (function_declaration (modifiers (visibility_modifier) @_private))
+   (init_declaration (modifiers (visibility_modifier) @_private))
+   (property_declaration (modifiers (visibility_modifier) @_private)
+     computed_value: (computed_property))]) @trait.private
   (#match? @_private "^(private|fileprivate)"))
 ; `protocol P { func f() }` without a body: a requirement
 (protocol_body (protocol_function_declaration) @trait.requirement)

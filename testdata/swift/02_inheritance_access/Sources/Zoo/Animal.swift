@@ -23,3 +23,12 @@ class Registry {
 }
 
 private func tidy() {}
+
+// a private type: Dog.swift declares its own of the same name
+private struct Feeder {
+    func feed() {}
+}
+
+func feedAll() {
+    Feeder().feed()
+}

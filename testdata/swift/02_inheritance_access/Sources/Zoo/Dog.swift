@@ -20,3 +20,13 @@ func walk(_ animal: Animal) {
     let dog = Dog()
     _ = dog.name
 }
+
+private struct Feeder {
+    private var bowls = 0
+
+    func feed() {}
+}
+
+func feedDogs() {
+    Feeder().feed()
+}
