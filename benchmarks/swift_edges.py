@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import shutil
 import sys
 import time
@@ -114,6 +115,22 @@ def _line(root: Path, path: str, line: int) -> str:
     return " ".join(text[line - 1].split())[:160] if 0 < line <= len(text) else ""
 
 
+def _edge_file(root: Path, edge: dict[str, Any], path: str, paths: dict[str, list[str]]) -> str:
+    """The file an edge is written in: its source's, unless the source is a type
+    with parts in several files (extensions); then the file of the source's
+    target whose line names the edge's target."""
+    name = edge["target"].rpartition(".")[2]
+    if name == "init":
+        name = edge["target"].rpartition(".")[0].rpartition(".")[2]
+    if not path or name in _line(root, path, edge["line"]):
+        return path
+    target = re.split(r"[./]", edge["source"].removeprefix("swift:"), maxsplit=1)[0]
+    for other in paths.get(target, ()):
+        if other != path and name in _line(root, other, edge["line"]):
+            return other
+    return path
+
+
 def _kept_verdicts(sample: Path) -> dict[tuple[str, str, str, str], str]:
     kept: dict[tuple[str, str, str, str], str] = {}
     if not sample.exists():
@@ -174,11 +191,13 @@ def main() -> int:
     )
     chosen = random.Random(args.seed).sample(certain, min(args.size, len(certain)))
     kept = _kept_verdicts(args.sample)
+    paths: dict[str, list[str]] = {}
+    for n in sorted(swift_files, key=lambda n: n["path"]):
+        paths.setdefault(n["id"].removeprefix("swift:").partition("/")[0], []).append(n["path"])
     rows = [HEADER]
     verdicts: Counter[str] = Counter()
     for e in sorted(chosen, key=lambda e: (e["source"], e["target"], e["kind"], e["line"])):
-        source = nodes.get(e["source"], {})
-        path = source.get("path", "")
+        path = _edge_file(root, e, nodes.get(e["source"], {}).get("path", ""), paths)
         at = f"{path}:{e['line']}"
         key = (e["source"], e["target"], e["kind"], at)
         verdict = kept.get(key, "unchecked")
@@ -187,7 +206,8 @@ def main() -> int:
     args.sample.write_text("\n".join(rows) + "\n", encoding="utf-8")
     judged = verdicts["right"] + verdicts["wrong"]
     print(
-        f"hand-checked sample of {len(chosen)} certain edges (seed {args.seed}, {args.sample.name}):"
+        f"hand-checked sample of {len(chosen)} certain edges"
+        f" (seed {args.seed}, {args.sample.name}):"
         f" {verdicts['right']} right, {verdicts['wrong']} wrong,"
         f" {verdicts['unchecked']} unchecked"
     )

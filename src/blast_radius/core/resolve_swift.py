@@ -129,12 +129,15 @@ def swift_definition_homes(facts: FileFacts, module: str) -> tuple[list[str], li
     ids: list[str] = []
     file_home = module + "/" + facts.path
     private = _traits(facts, PRIVATE)
+    extensions = _traits(facts, EXTENSION)
     private_types = {
         _bare(d.name)
         for i, d in enumerate(facts.definitions)
-        if d.parent == MODULE_SCOPE and d.kind in TYPE_KINDS and i in private
+        if d.parent == MODULE_SCOPE
+        and d.kind in TYPE_KINDS
+        and i in private
+        and i not in extensions
     }
-    extensions = _traits(facts, EXTENSION)
     for index, d in enumerate(facts.definitions):
         parent = d.parent
         if d.kind == ANONYMOUS_SCOPE:
