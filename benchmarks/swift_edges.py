@@ -201,7 +201,7 @@ def main() -> int:
         at = f"{path}:{e['line']}"
         key = (e["source"], e["target"], e["kind"], at)
         verdict = kept.get(key, "unchecked")
-        verdicts[verdict.split(" ")[0]] += 1
+        verdicts[re.split(r"[: ]", verdict)[0]] += 1
         rows.append("\t".join([*key, _line(root, path, e["line"]), verdict]))
     args.sample.write_text("\n".join(rows) + "\n", encoding="utf-8")
     judged = verdicts["right"] + verdicts["wrong"]
