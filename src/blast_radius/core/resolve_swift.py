@@ -66,8 +66,13 @@ from blast_radius.core.swift_projects import SwiftProjects
 PREFIX = "swift:"
 TYPE_KINDS = ("class", "interface")
 EXTENSION = "extension"
-STRUCT = "struct"
-STATIC = "static"
+APP_PROTOCOLS = frozenset({"App"})
+"""SwiftUI: a type conforming to ``App`` is a program."""
+COMMAND_PROTOCOLS = frozenset({"ParsableCommand", "AsyncParsableCommand"})
+"""swift-argument-parser: a command's ``run()`` runs when it is invoked."""
+TEST_CASE_CLASSES = frozenset({"XCTestCase"})
+"""XCTest: the ``test*`` methods of a subclass of ``XCTestCase`` are tests."""
+TEST_METHOD_PREFIX = "test"
 PRIVATE = "private"
 REQUIREMENT = "requirement"
 IMPLEMENTS_TAG = "implements"
@@ -191,7 +196,6 @@ class _File:
     imports: tuple[str, ...] = ()
     children: dict[int, dict[str, list[int]]] = field(default_factory=dict)
     extensions: set[int] = field(default_factory=set)
-    static: set[int] = field(default_factory=set)
     private: set[int] = field(default_factory=set)
     requirements: set[int] = field(default_factory=set)
     bindings: dict[int, set[str]] = field(default_factory=dict)
@@ -220,7 +224,6 @@ class SwiftResolver:
                 dict.fromkeys(i.source.split(".")[0] for i in item.imports if i.name is None)
             )
             file.extensions = _traits(item, EXTENSION)
-            file.static = _traits(item, STATIC)
             file.private = _traits(item, PRIVATE)
             file.requirements = _traits(item, REQUIREMENT)
             for scope, name in item.bindings:
@@ -510,6 +513,23 @@ class SwiftResolver:
             return UNKNOWN
         return (key, min(held[1], ANNOTATED_CONFIDENCE))
 
+    def _returned(self, path: str, scope: int, name: str) -> Typed | None:
+        """What ``name()`` gives, by the declared result of the member of the
+        enclosing type or the function it calls; None when unknown."""
+        targets, _, _ = self._bare_call(path, scope, name, "call")
+        for target, confidence in targets[:1]:
+            if not isinstance(target[1], int):
+                return None
+            member_path, index = target
+            assert isinstance(member_path, str)
+            returned = self._files[member_path].returns.get(index)
+            if returned is None or confidence < CERTAIN:
+                return None
+            parent = self._files[member_path].facts.definitions[index].parent
+            key = self._type(member_path, parent, returned)
+            return None if key is None else (key, ANNOTATED_CONFIDENCE)
+        return None
+
     def _expression(self, path: str, scope: int, text: str) -> Typed | None:
         """The type of a receiver (``self``, ``x``, ``T``, ``a.b``, ``f()``):
         (type, confidence), EXTERNAL for a value of a type outside the
@@ -530,9 +550,14 @@ class SwiftResolver:
         elif head.endswith("()"):
             called = head[:-2]
             found = self._type(path, scope, called)
-            if found is None or (found == EXTERNAL and self._typed_binding(path, scope, called)):
+            if found is None:
+                held = self._returned(path, scope, called)
+                if held is None:
+                    return None
+            elif found == EXTERNAL and self._typed_binding(path, scope, called):
                 return None
-            held = (found, CERTAIN)
+            else:
+                held = (found, CERTAIN)
         else:
             bound = self._typed_binding(path, scope, head)
             if bound == UNKNOWN:
@@ -807,6 +832,7 @@ class SwiftResolver:
             EntryPoint(module_id if scope == MODULE_SCOPE else file.ids[scope], kind)
             for kind, scope in facts.entry_points
         } | entered
+        entry_points.update(self._conformance_entries(path))
         if posixpath.basename(path) == MAIN_FILE:
             entry_points.add(EntryPoint(module_id, "main"))
         return FileOutput(
@@ -815,6 +841,42 @@ class SwiftResolver:
             counts,
             tuple(sorted(entry_points, key=lambda e: (e.id, e.kind))),
         )
+
+    def _outside_bases(self, key: TypeKey) -> set[str]:
+        """The names of the types outside the repository a type inherits or
+        conforms to, through its ancestors in the repository."""
+        found: set[str] = set()
+        for ancestor in ancestors(key, self._bases):
+            for path, index in self._parts.get(ancestor, ()):
+                facts = self._files[path].facts
+                for base in facts.bases:
+                    if base.definition != index:
+                        continue
+                    parent = facts.definitions[index].parent
+                    if self._type(path, parent, base.expression) == EXTERNAL:
+                        found.add(_bare(base.expression).rpartition(".")[2])
+        return found
+
+    def _conformance_entries(self, path: str) -> set[EntryPoint]:
+        """What the file's types are entered as by what they conform to: a
+        SwiftUI ``App``, a command's ``run()``, an ``XCTestCase``'s tests."""
+        file = self._files[path]
+        found: set[EntryPoint] = set()
+        for index, key in sorted(file.type_of.items()):
+            outside = self._outside_bases(key)
+            if not outside:
+                continue
+            if outside & APP_PROTOCOLS and self._first.get(self._id(key)) == path:
+                found.add(EntryPoint(self._id(key), "main"))
+            for name, members in file.children.get(index, {}).items():
+                functions = [m for m in members if file.facts.definitions[m].kind == "function"]
+                if not functions:
+                    continue
+                if outside & COMMAND_PROTOCOLS and name == "run":
+                    found.add(EntryPoint(file.ids[functions[0]], "cli-command"))
+                if outside & TEST_CASE_CLASSES and name.startswith(TEST_METHOD_PREFIX):
+                    found.add(EntryPoint(file.ids[functions[0]], "test"))
+        return found
 
 
 def swift_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, int, int, int]]:
@@ -830,7 +892,7 @@ def swift_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str,
     )
 
 
-_INTERFACE_TRAITS = (EXTENSION, STATIC, PRIVATE, REQUIREMENT)
+_INTERFACE_TRAITS = (EXTENSION, PRIVATE, REQUIREMENT)
 
 
 def swift_interface(facts: FileFacts) -> FileFacts:

@@ -14,8 +14,6 @@
   name: (user_type) @name
   body: (_) @body) @definition.class
 (class_declaration declaration_kind: "extension") @trait.extension
-(class_declaration declaration_kind: "struct") @trait.struct
-(class_declaration declaration_kind: "enum") @trait.struct
 (protocol_declaration name: (type_identifier) @name body: (_) @body) @definition.interface
 
 (function_declaration name: (simple_identifier) @name body: (_) @body) @definition.function
@@ -35,8 +33,6 @@
 (lambda_literal) @definition.scope
 
 ; what a declaration's modifiers make of it
-((function_declaration (modifiers (property_modifier) @_static)) @trait.static
-  (#any-of? @_static "static" "class"))
 ; (only on definitions: a private stored property would mark its type)
 (([(class_declaration (modifiers (visibility_modifier) @_private))
    (protocol_declaration (modifiers (visibility_modifier) @_private))
