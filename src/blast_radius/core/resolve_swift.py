@@ -260,17 +260,24 @@ class SwiftResolver:
             for index, d in enumerate(file.facts.definitions):
                 if d.kind in TYPE_KINDS and index not in file.extensions:
                     file.type_of[index] = (file.homes[index], file.qualnames[index])
+        self._outside: set[TypeKey] = set()
+        """Types outside the repository that it extends, by the extending
+        target: ``call: CAPPluginCall`` finds the members extensions add."""
+        extended: list[tuple[_File, int, TypeKey]] = []
         for path, file in self._files.items():
             for index in sorted(file.extensions):
                 d = file.facts.definitions[index]
                 found = self._type(path, d.parent, _bare(d.name))
-                key = found if found is not None and found != EXTERNAL else None
-                if key is None:
+                if found is not None and found != EXTERNAL:
+                    extended.append((file, index, found))
+                else:
                     # an extension of a type outside the repository: its own type
                     key = (file.homes[index], file.qualnames[index])
-                    self._parts.setdefault(key, [])
-                file.type_of[index] = key
-                self._parts.setdefault(key, []).append((path, index))
+                    extended.append((file, index, key))
+                    self._outside.add(key)
+        for file, index, key in extended:
+            file.type_of[index] = key
+            self._parts.setdefault(key, []).append((file.facts.path, index))
         # the file that emits a node: the first declaring a type (not extending
         # it), else the first holding the id
         for declaring in (True, False):
@@ -322,15 +329,15 @@ class SwiftResolver:
         if rest and head in self._modules and (head in file.imports or head == file.module):
             return (head, rest) if self._declared_in(head, rest, path) else EXTERNAL
         found = [m for m in file.imports if m != file.module and self._declared_in(m, name, path)]
-        if len(found) == 1:
-            return (found[0], name)
+        if len(found) == 1 or (found and all((m, name) in self._outside for m in found)):
+            return (found[0], name)  # an outside type's extensions are all looked in
         if len(found) > 1:
             return None  # two imported modules declare it: ambiguous
         return EXTERNAL
 
     def _declared_in(self, module: str, qualname: str, path: str) -> bool:
         symbols = self._declared.get(module, {}).get(qualname, ())
-        return any(self._visible(s, path) for s in symbols)
+        return any(self._visible(s, path) for s in symbols) or (module, qualname) in self._outside
 
     def _is_protocol(self, key: TypeKey) -> bool:
         return any(
@@ -365,7 +372,7 @@ class SwiftResolver:
 
     def _own_members(self, key: TypeKey, name: str, path: str) -> list[Symbol]:
         found: list[Symbol] = []
-        for part_path, index in self._parts.get(key, ()):
+        for part_path, index in self._parts_seen(key, path):
             file = self._files[part_path]
             for member in file.children.get(index, {}).get(name, ()):
                 if file.facts.definitions[member].kind == "function" and self._visible(
@@ -374,11 +381,20 @@ class SwiftResolver:
                     found.append((part_path, member))
         return found
 
+    def _parts_seen(self, key: TypeKey, path: str) -> list[Symbol]:
+        """A type's parts; for a type outside the repository, the extensions
+        of it in the file's own target and in the targets it imports."""
+        if key not in self._outside:
+            return self._parts.get(key, [])
+        file = self._files[path]
+        homes = dict.fromkeys((key[0], file.module, *file.imports))
+        return [s for home in homes for s in self._parts.get((home, key[1]), ())]
+
     def _member(self, key: TypeKey, name: str, path: str) -> tuple[list[Symbol], float]:
         """The members named ``name`` of a type, along its ancestors, with the
         confidence that they are the ones run; nothing when none is found or
         the lookup reaches a type outside the repository first."""
-        for ancestor in ancestors(key, self._bases):
+        for ancestor in self._lineage(key, path):
             found = self._own_members(ancestor, name, path)
             if found:
                 ids = {self._id(s) for s in found}
@@ -391,6 +407,22 @@ class SwiftResolver:
                     continue  # a requirement: the conforming type implements it
                 return found[:1], DEFAULT_CONFIDENCE if defaulted else CERTAIN
         return [], 0.0
+
+    def _lineage(self, key: TypeKey, path: str) -> list[TypeKey]:
+        """A type and its ancestors, nearest first; for a type outside the
+        repository, those its extensions seen from ``path`` give it."""
+        if key not in self._outside:
+            return ancestors(key, self._bases)
+        file = self._files[path]
+        starts = [
+            (home, key[1])
+            for home in dict.fromkeys((key[0], file.module, *file.imports))
+            if (home, key[1]) in self._parts
+        ]
+        found: dict[TypeKey, None] = {}
+        for start in starts:
+            found.update(dict.fromkeys(ancestors(start, self._bases)))
+        return list(found)
 
     def _is_requirement(self, symbol: Symbol) -> bool:
         return symbol[1] in self._files[symbol[0]].requirements
@@ -409,6 +441,8 @@ class SwiftResolver:
         """Whether a type's ancestors include one outside the repository (its
         members may come from there)."""
         for ancestor in ancestors(key, self._bases):
+            if ancestor in self._outside:
+                return True
             for path, index in self._parts.get(ancestor, ()):
                 facts = self._files[path].facts
                 for base in facts.bases:
@@ -598,7 +632,9 @@ class SwiftResolver:
         receiver = ref.receiver
         if ref.kind == "value":
             key = self._type(path, scope, name)
-            if key is None or key == EXTERNAL:
+            if key is None or key == EXTERNAL or key in self._outside:
+                # a type outside the repository, extended in it or not: naming
+                # it (`: String`) uses none of the extensions' code
                 return [], (), []
             return [(key, CERTAIN)], (), []
         if ref.kind not in ("call", "read", "route"):
@@ -646,7 +682,10 @@ class SwiftResolver:
         """``T.m()``, ``T.init()``: a member of the type itself."""
         members, confidence = self._member(key, name, path)
         if name == CONSTRUCTOR:
-            return [(key, CERTAIN)] + [(m, CERTAIN) for m in members], (), []
+            own: list[tuple[Symbol | TypeKey, float]] = (
+                [] if key in self._outside else [(key, CERTAIN)]
+            )
+            return own + [(m, CERTAIN) for m in members], (), []
         return [(m, confidence) for m in members], (), []
 
     def _bare_call(
@@ -667,7 +706,10 @@ class SwiftResolver:
             if key is None or key == EXTERNAL:
                 return [], (), []
             members, _ = self._member(key, CONSTRUCTOR, path)
-            return [(key, CERTAIN)] + [(m, CERTAIN) for m in members], (), []
+            own: list[tuple[Symbol | TypeKey, float]] = (
+                [] if key in self._outside else [(key, CERTAIN)]
+            )
+            return own + [(m, CERTAIN) for m in members], (), []
         types = self._enclosing_types(path, scope)
         if types:
             this = file.type_of.get(types[0], EXTERNAL)
@@ -803,7 +845,7 @@ class SwiftResolver:
         for base in facts.bases:
             own = file.type_of.get(base.definition)
             base_type = self._type(path, facts.definitions[base.definition].parent, base.expression)
-            if base_type is None or base_type in (EXTERNAL, own):
+            if base_type is None or base_type in (EXTERNAL, own) or base_type in self._outside:
                 continue
             edges.append(
                 Edge(

@@ -6,3 +6,9 @@ extension Item {
         describe()
     }
 }
+
+// a type outside the repository that the Shop target extends
+func send(_ request: URLRequest) {
+    _ = request.signed()
+    _ = request.httpMethod
+}

@@ -23,3 +23,7 @@ func make() -> String {
     _ = "x".trimmedName()
     return item.shout()
 }
+
+public extension URLRequest {
+    func signed() -> URLRequest { self }
+}
