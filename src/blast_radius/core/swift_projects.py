@@ -23,7 +23,8 @@ _TARGET = re.compile(
 )
 _NAME = re.compile(r'\bname\s*:\s*"([^"\\]+)"')
 _PATH = re.compile(r'\bpath\s*:\s*"([^"\\]*)"')
-_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+_COMMENT = re.compile(r'"(?:\\.|[^"\\\n])*"|//[^\n]*|/\*.*?\*/', re.DOTALL)
+"""A string (kept: ``"https://..."``) or a comment (dropped)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,7 @@ def _call_text(text: str, start: int) -> str:
 
 def _targets(folder: str, text: str) -> list[SwiftTarget]:
     """The targets one manifest declares."""
-    text = _COMMENT.sub("", text)
+    text = _COMMENT.sub(lambda m: m.group() if m.group().startswith('"') else "", text)
     found: list[SwiftTarget] = []
     for match in _TARGET.finditer(text):
         arguments = _call_text(text, match.end() - 1)
