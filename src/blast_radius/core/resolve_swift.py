@@ -701,6 +701,13 @@ class SwiftResolver:
                 break
             if name in file.bindings.get(current, ()):
                 return [], (), []  # a closure in a local or a parameter
+            local = [
+                m
+                for m in file.children.get(current, {}).get(name, ())
+                if file.facts.definitions[m].kind == "function"
+            ]
+            if local:  # a function nested in the function
+                return [((path, local[0]), CERTAIN)], (), []
         if name[:1].isupper():
             key = self._type(path, scope, name)
             if key is None or key == EXTERNAL:

@@ -32,3 +32,13 @@ private struct Feeder {
 func feedAll() {
     Feeder().feed()
 }
+
+extension Registry {
+    func clean() {}
+
+    func sweep() {
+        // a nested function shadows the member of the same name
+        func clean() {}
+        clean()
+    }
+}
