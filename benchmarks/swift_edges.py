@@ -122,11 +122,18 @@ def _edge_file(root: Path, edge: dict[str, Any], path: str, paths: dict[str, lis
     name = edge["target"].rpartition(".")[2]
     if name == "init":
         name = edge["target"].rpartition(".")[0].rpartition(".")[2]
-    if not path or name in _line(root, path, edge["line"]):
+    # an extension's conformance is written on a line naming the extended type
+    owner = edge["source"].rpartition(".")[2] if edge["kind"] == "inherits" else ""
+
+    def written(candidate: str) -> bool:
+        line = _line(root, candidate, edge["line"])
+        return name in line and owner in line
+
+    if not path or written(path):
         return path
     target = re.split(r"[./]", edge["source"].removeprefix("swift:"), maxsplit=1)[0]
     for other in paths.get(target, ()):
-        if other != path and name in _line(root, other, edge["line"]):
+        if other != path and written(other):
             return other
     return path
 
