@@ -20,23 +20,30 @@ implementations (inferred, 0.8, when reached from a conforming type).
 Calls: ``T(...)`` constructs (the type and its ``init``), ``T.m()`` is a
 static call, ``self.m()``, ``super.m()`` and ``m()`` in a type or its
 extensions bind in the type (certain; overrides below it and a protocol's
-implementations are reached by dispatch); ``f()`` is a function of the
-module, then of an imported module. Receivers typed by ``let x: T``,
-``let x = T(...)``, a parameter, a property or a declared result are typed
-(0.9). A call on a receiver of unknown type is a name match; one on a value
-of a type outside the repository gets no edge. ``private`` and
-``fileprivate`` declarations are seen only from their file.
+implementations are reached by dispatch); ``f()`` is a function nested in
+the function, then a member, then a function of the module, then of an
+imported module. Receivers typed by ``let x: T``, ``let x = T(...)``, a
+parameter, a property or a declared result are typed (0.9). A type outside
+the repository that a target extends (``extension URLRequest``) is looked
+up in the extensions the file's target and its imports hold: a value of it
+reaches their members, and naming it is no edge. A call on a receiver of
+unknown type is a name match; one on a value of another type outside the
+repository gets no edge. ``private`` and ``fileprivate`` declarations are
+seen only from their file. What a type conforms to outside the repository
+enters it: SwiftUI's ``App`` (main), argument-parser commands (``run()``),
+``XCTestCase`` subclasses, through base classes too (``test*`` methods).
 
 Node ids: ``swift:<Target>/<path>`` for a file (its module node),
 ``swift:<Target>.<Type>`` for a type (``swift:<Target>.Outer.Inner`` when
 nested), ``swift:<Target>.<Type>.<member>`` for a member (overloads share
 one id; an initialiser is ``init``) and ``swift:<Target>.<function>`` for a
-top-level function (``swift:<Target>/<path>.<function>`` for a ``private``
-or ``fileprivate`` one, which only its file sees). An extension's members
-are named under the extended type's name in the extension's own target: an extension in the type's
-target adds to the type's node (which the file declaring the type emits),
-one in another target is a node of that target with an ``inherits`` edge
-(tag ``extension``) to the type. See ``testdata/swift/README.md``.
+top-level function. A ``private`` or ``fileprivate`` top-level declaration
+is its file's own: ``swift:<Target>/<path>.<name>`` (and its members under
+it). An extension's members are named under the extended type's name in
+the extension's own target: an extension in the type's target adds to the
+type's node (which the file declaring the type emits), one in another
+target is a node of that target with an ``inherits`` edge (tag
+``extension``) to the type. See ``testdata/swift/README.md``.
 """
 
 from __future__ import annotations
