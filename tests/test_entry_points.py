@@ -173,3 +173,36 @@ def test_rust_entry_points(make_repo: Callable[..., Path]) -> None:
         ("rust:webshop::legacy::legacy_index", "http-route"),
         ("rust:webshop::legacy::legacy_save", "http-route"),
     }
+
+
+def test_swift_entry_points(make_repo: Callable[..., Path]) -> None:
+    case = Path(__file__).resolve().parent.parent / "testdata" / "swift" / "03_entry_points"
+    root = make_repo(
+        {
+            p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(case.rglob("*"))
+            if p.is_file() and p.name != "EXPECTED"
+        }
+    )
+    found = {(e["id"], e["kind"]) for e in json.loads(_graph(root))["entry_points"]}
+    assert found == {
+        # `@main`, a SwiftUI `App`, the top-level code of `main.swift`
+        ("swift:Tool.Tool", "main"),
+        ("swift:Phone.PhoneApp", "main"),
+        ("swift:Script/Sources/Script/main.swift", "main"),
+        # swift-argument-parser: a command's `run()`
+        ("swift:Tool.Tool.run", "cli-command"),
+        # Vapor: the function holding `app.get("x") { }`, and a `use:` handler
+        ("swift:Server.routes", "http-route"),
+        ("swift:Server.UserController.create", "http-route"),
+    }
+
+
+def _graph(root: Path) -> str:
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return result.stdout

@@ -808,3 +808,29 @@ def test_a_rust_source_file_reached_at_module_level_is_no_test_file(
         "crates/shop/src/cart.rs::totals",
         "crates/shop/tests/checkout.rs::checks_out",
     ]
+
+
+def test_swift_package_change_reaches_other_targets_main_and_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("swift_package_change")
+    report = impact(root)
+    assert changes(report) == {("swift:Shop.Money.plus", "body")}
+    reached = dependents(report)
+    # `total.plus(...)` on a property typed by `Money(...)`: typed
+    assert reached["swift:Shop.Cart.add"] == (1, 0.9)
+    # another target, through `import Shop`; main.swift's top-level code
+    assert reached["swift:Server.checkout"] == (2, 0.81)
+    assert "swift:Server/Sources/Server/main.swift" in reached
+    assert "swift:Shop.Cart.label" not in reached
+    assert {e["id"]: e["kinds"] for e in report["entry_points"]} == {
+        "swift:Server/Sources/Server/main.swift": ["main"]
+    }
+    # XCTest's `test*` methods and a Swift Testing `@Test` function
+    assert sorted(t["node"] for t in report["tests"]) == [
+        "swift:ShopTests.CartTests.testAdds",
+        "swift:ShopTests.plusAdds",
+    ]
+    assert all(runner == "swift" for runner, _ in report["test_runners"])
+    markdown = impact(root, fmt="markdown")
+    assert "swift test --filter 'ShopTests.plusAdds|ShopTests.CartTests/testAdds'" in markdown

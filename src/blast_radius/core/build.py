@@ -87,6 +87,13 @@ from blast_radius.core.resolve_rust import (
     rust_interface_digest,
     rust_symbols,
 )
+from blast_radius.core.resolve_swift import (
+    SwiftResolver,
+    swift_interface,
+    swift_interface_digest,
+    swift_symbols,
+)
+from blast_radius.core.swift_projects import swift_projects
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +232,14 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=rust_interface,
         interface_digest=rust_interface_digest,
         symbols=rust_symbols,
+    ),
+    "swift": Ecosystem(
+        create=lambda facts, paths, options: SwiftResolver(
+            facts, paths, swift_projects(options.manifests)
+        ),
+        interface=swift_interface,
+        interface_digest=swift_interface_digest,
+        symbols=swift_symbols,
     ),
 }
 

@@ -317,6 +317,27 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_marker=TEST_ENTRY_KIND,
         manifest_files=("Cargo.toml",),
     ),
+    # Swift: a module is a SwiftPM target (Package.swift); all files of a
+    # target share one namespace. XCTest's `test*` methods of an `XCTestCase`
+    # and Swift Testing's `@Test` functions are marked by the queries.
+    LanguageRule(
+        name="swift",
+        extensions=(".swift",),
+        grammar_module="tree_sitter_swift",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="swift",
+        line_comment="//",
+        test_files=("**/Tests/**/*.swift", "*Tests.swift", "*Test.swift"),
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        constructor="init",
+        checks_signatures=False,
+        test_runner="swift",
+        overloads=True,
+        test_marker=TEST_ENTRY_KIND,
+        manifest_files=("Package.swift",),
+    ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
@@ -325,7 +346,7 @@ _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 UNREAD_LANGUAGES: dict[str, str] = {
     ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
-    ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
+    ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
     ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
     ".erl": "Erlang", ".dart": "Dart", ".hs": "Haskell", ".ml": "OCaml", ".zig": "Zig",
     ".pl": "Perl", ".pm": "Perl", ".r": "R", ".R": "R", ".jl": "Julia", ".clj": "Clojure",

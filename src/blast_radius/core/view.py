@@ -559,6 +559,43 @@ def _cargo_test_commands(runner: str, tests: Sequence[TestHit]) -> list[str]:
     return lines
 
 
+def _swift_test_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
+    """``swift test --filter 'ShopTests.CartTests/testAdds|ShopTests.CartTests/...'``:
+    each test as SwiftPM names it, ``<Target>.<Class>/<method>`` from the node
+    id (``swift:ShopTests.CartTests.testAdds``), or ``<Target>.<function>`` for
+    a free Swift Testing function; a class runs whole (``<Target>.<Class>/``)
+    when a set-up or helper of it is reached or its selected tests are many.
+    The filter is a regular expression: one alternation of them all."""
+    del runner
+    methods: dict[str, set[str] | None] = {}  # target.class -> methods, or None: whole
+    functions: set[str] = set()
+    for test in tests:
+        qualified = test.node.partition(":")[2]
+        parts = qualified.split(".")
+        if len(parts) < 2 or not all(re.fullmatch(r"\w+", p) for p in parts):
+            continue  # a file's own function (``Target/path.f``): no name to filter by
+        if len(parts) == 2:
+            functions.add(qualified)
+            continue
+        owner, method = ".".join(parts[:-1]), parts[-1]
+        held = methods.setdefault(owner, set())
+        if test.whole_class or held is None:
+            methods[owner] = None
+        else:
+            held.add(method)
+    filters = sorted(functions)
+    for owner in sorted(methods):
+        names = methods[owner]
+        if names is None or len(names) > MAX_METHODS_PER_CLASS:
+            filters.append(owner + "/")
+        else:
+            filters.extend(f"{owner}/{name}" for name in sorted(names))
+    if not filters:
+        return []
+    more = " ..." if len(filters) > 50 else ""
+    return [f"swift test --filter {shlex.quote('|'.join(filters[:50]))}{more}"]
+
+
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "go": _go_test_commands,
     "maven": _jvm_test_command,
@@ -567,6 +604,7 @@ TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "phpunit": _phpunit_command,
     "dotnet": _dotnet_test_command,
     "cargo": _cargo_test_commands,
+    "swift": _swift_test_command,
 }
 """Runners that select single tests, not files: the command lines that run the
 given tests of the runner's files."""

@@ -1,0 +1,11 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Shop",
+    targets: [
+        .target(name: "Shop"),
+        .executableTarget(name: "Server", dependencies: ["Shop"]),
+        .testTarget(name: "ShopTests", dependencies: ["Shop"]),
+    ]
+)

@@ -1,0 +1,11 @@
+public struct Money {
+    public let cents: Int
+
+    public init(cents: Int) {
+        self.cents = cents
+    }
+
+    public func plus(_ other: Money) -> Money {
+        Money(cents: cents + other.cents)
+    }
+}

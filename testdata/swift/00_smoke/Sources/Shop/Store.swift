@@ -1,0 +1,7 @@
+public protocol Store {
+    func save(_ cart: Cart)
+}
+
+final class MemoryStore: Store {
+    func save(_ cart: Cart) {}
+}

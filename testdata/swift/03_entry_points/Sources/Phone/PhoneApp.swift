@@ -1,0 +1,7 @@
+import SwiftUI
+
+struct PhoneApp: App {
+    var body: some Scene {
+        WindowGroup { Text("hi") }
+    }
+}

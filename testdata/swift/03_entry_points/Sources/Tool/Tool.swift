@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Tool: ParsableCommand {
+    func run() throws {
+        work()
+    }
+
+    func work() {}
+}
