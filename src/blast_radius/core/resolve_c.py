@@ -72,6 +72,8 @@ GUESSED_INCLUDE_CONFIDENCE = 0.7
 DECLARATION = "declaration"
 STATIC = "static"
 GTEST = "gtest"
+GTEST_FIXTURE = "gtest-fixture"
+TITLED = "titled"
 ANONYMOUS = "anonymous"
 _TEMPLATE = re.compile(r"<[^<>]*>")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -144,9 +146,11 @@ def c_names(facts: FileFacts) -> _Names:
             local = outer_local or in_function
             namespaces = outer_ns
             kind = "class"
-        elif GTEST in mine or (d.name and not _IDENTIFIER.match(d.name.lstrip(":~"))):
+        elif GTEST in mine or TITLED in mine:
             qual = _gtest_name(d.name) if GTEST in mine else d.name
             local, namespaces, kind = True, outer_ns, "function"
+            if GTEST_FIXTURE in mine:
+                owner = qual.partition(".")[0]
         else:
             qual = f"{outer_qual}::{written}" if outer_qual else written
             local = outer_local or STATIC in mine
@@ -155,8 +159,9 @@ def c_names(facts: FileFacts) -> _Names:
                 owner, kind = outer_qual, "method"
             elif "::" in written:
                 qualifier = written.rpartition("::")[0]
-                is_namespace = qualifier in local_namespaces or any(
-                    n.endswith("::" + qualifier) for n in local_namespaces
+                is_namespace = any(
+                    n == qualifier or n.startswith(qualifier + "::") or n.endswith("::" + qualifier)
+                    for n in local_namespaces
                 )
                 owner = "" if is_namespace else qual.rpartition("::")[0]
                 kind = "function" if is_namespace else "method"
@@ -225,6 +230,7 @@ class CResolver:
             held.sort()
         for name in self._methods:
             self._methods[name] = sorted(set(self._methods[name]))
+        self._closure: dict[str, frozenset[str]] = {}
         self._class_bases: dict[str, list[str]] = {}
         self._subclasses: dict[str, list[str]] = {}
         for path in sorted(self._files):
@@ -239,7 +245,6 @@ class CResolver:
                     if target not in bases:
                         bases.append(target)
                         self._subclasses.setdefault(target, []).append(owner)
-        self._closure: dict[str, frozenset[str]] = {}
 
     # -- includes -----------------------------------------------------------
 

@@ -13,6 +13,10 @@
 (function_definition
   declarator: (function_declarator declarator: (identifier) @_macro)
   (#any-of? @_macro "TEST" "TEST_F" "TEST_P" "TYPED_TEST" "TYPED_TEST_P")) @trait.gtest
+; `TEST_F(Fixture, Name)`: the body is a method of a subclass of the fixture.
+(function_definition
+  declarator: (function_declarator declarator: (identifier) @_macro)
+  (#any-of? @_macro "TEST_F" "TEST_P" "TYPED_TEST" "TYPED_TEST_P")) @trait.gtest_fixture
 
 ; Catch2 and doctest: `TEST_CASE("title", "[tag]") { ... }` reads as a call
 ; followed by a block; the block is the test, named by its title.
@@ -29,4 +33,11 @@
      arguments: (argument_list . (string_literal))))
  .
  (compound_statement) @entry.test
+ (#any-of? @_macro "TEST_CASE" "SCENARIO"))
+((expression_statement
+   (call_expression
+     function: (identifier) @_macro
+     arguments: (argument_list . (string_literal))))
+ .
+ (compound_statement) @trait.titled
  (#any-of? @_macro "TEST_CASE" "SCENARIO"))
