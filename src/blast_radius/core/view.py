@@ -559,6 +559,28 @@ def _cargo_test_commands(runner: str, tests: Sequence[TestHit]) -> list[str]:
     return lines
 
 
+def _ctest_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
+    """``ctest -R '^(Suite\\.Name|push then pop)$'``: CTest matches the names
+    ``gtest_discover_tests`` (``Suite.Name``) and ``catch_discover_tests`` (the
+    title) give each test, the part of the test's node id after its file
+    (``c:<path>:Suite.Name``). A test program found by its path alone (its
+    ``main``) is the test CTest names after the file (``add_test(test_x ...)``)."""
+    del runner
+    names: set[str] = set()
+    for test in tests:
+        rest = test.node.partition(":")[2]
+        title = rest[len(test.path) + 1 :] if rest.startswith(test.path + ":") else ""
+        if not title or title == "main":
+            title = posixpath.splitext(posixpath.basename(test.path))[0]
+        names.add(title)
+    if not names:
+        return []
+    # CMake's regular expressions: escape the operators, nothing else
+    pattern = "|".join(re.sub(r"([.\[\]()*+?^$|\\])", r"\\\1", n) for n in sorted(names)[:200])
+    more = " ..." if len(names) > 200 else ""
+    return [f"ctest -R {shlex.quote('^(' + pattern + ')$')}{more}"]
+
+
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "go": _go_test_commands,
     "maven": _jvm_test_command,
@@ -567,6 +589,7 @@ TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "phpunit": _phpunit_command,
     "dotnet": _dotnet_test_command,
     "cargo": _cargo_test_commands,
+    "ctest": _ctest_command,
 }
 """Runners that select single tests, not files: the command lines that run the
 given tests of the runner's files."""
