@@ -157,6 +157,18 @@ C_TEST_FILES = (
 ``*_unittest.cc``, ``test_*.c``) and any source under a ``test/`` or ``tests/``
 folder; headers there are support, not tests."""
 
+C_EXPORT_MACROS = (
+    r"(?<!define )(?<!ifdef )(?<!ifndef )(?<!undef )"
+    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API|EXPORT|EXPORTS|DLL|DECL|EXTERN|FUNC)\b"
+    r"(?=[ \t]+[A-Za-z_])"
+    r"|\b__attribute__[ \t]*\(\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\))*\)\)"
+    r"|\b__declspec[ \t]*\([A-Za-z_ ]*\)"
+)
+"""Export and linkage macros written before a declaration's name or type
+(``class YAML_CPP_API Node``, ``LUA_API int lua_gettop``) and attributes:
+the grammar reads them as the type or name and loses the declaration, so
+they are blanked before parsing (spaces: lines and offsets hold)."""
+
 C_MANIFEST_FILES = ("compile_commands.json", "CMakeLists.txt")
 """Where C and C++ include directories are written: the compilation database
 and CMake's ``include_directories``/``target_include_directories``."""
@@ -352,6 +364,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_runner="ctest",
         test_marker=TEST_ENTRY_KIND,
         manifest_files=C_MANIFEST_FILES,
+        blanked_lines=C_EXPORT_MACROS,
     ),
     LanguageRule(
         name="cpp",
@@ -382,6 +395,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         overloads=True,
         test_marker=TEST_ENTRY_KIND,
         manifest_files=C_MANIFEST_FILES,
+        blanked_lines=C_EXPORT_MACROS,
     ),
 )
 
