@@ -77,6 +77,9 @@ TITLED = "titled"
 ANONYMOUS = "anonymous"
 _TEMPLATE = re.compile(r"<[^<>]*>")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SMART_POINTER = re.compile(
+    r"(?:std::)?(?:unique_ptr|shared_ptr|weak_ptr)\s*<\s*([A-Za-z_][\w:]*)\s*(?:,[^<>]*)?>"
+)
 _TYPE_NOISE = re.compile(r"\b(?:const|volatile|struct|class|union|enum|typename)\b|[*&]")
 
 Symbol = str
@@ -153,7 +156,8 @@ def c_names(facts: FileFacts) -> _Names:
                 owner = qual.partition(".")[0]
         else:
             qual = f"{outer_qual}::{written}" if outer_qual else written
-            local = outer_local or STATIC in mine
+            # `static` in a class makes a member of the class, not the file's own
+            local = outer_local or (STATIC in mine and outer_kind != "class")
             namespaces = outer_ns
             if outer_kind == "class":
                 owner, kind = outer_qual, "method"
@@ -452,12 +456,15 @@ class CResolver:
         if not name:
             return [], (), []
         namespaces = self._namespaces(path, ref.scope)
+        in_class = self._enclosing_class(path, ref.scope)
+        if in_class is not None:
+            # a method sees its class's names first (nested classes, members)
+            namespaces = (in_class.removeprefix(PREFIX), *namespaces)
         receiver = ref.receiver
         if receiver is None:
             if ref.kind != "call" and ("::" in name or self._bound(path, ref.scope, name)):
                 return [], (), []
             if "::" not in name and ref.kind == "call":
-                in_class = self._enclosing_class(path, ref.scope)
                 if in_class is not None:
                     targets, overrides = self._on_class(in_class, name, CERTAIN)
                     if targets:
@@ -483,7 +490,6 @@ class CResolver:
             certain = self._declared_in(target, path)
             return [(target, CERTAIN if certain else UNDECLARED_CONFIDENCE)], (), []
         if receiver == "this":
-            in_class = self._enclosing_class(path, ref.scope)
             if in_class is None:
                 return [], (), []
             targets, overrides = self._on_class(in_class, name, CERTAIN)
@@ -491,6 +497,9 @@ class CResolver:
         if _IDENTIFIER.fullmatch(receiver):
             written = self._typed(path, ref.scope, receiver)
             if written is not None:
+                smart = _SMART_POINTER.fullmatch(written.strip())
+                if smart:
+                    written = smart.group(1)  # `p->m()` on a `std::unique_ptr<T>`
                 type_name = _plain(_TYPE_NOISE.sub(" ", written))
                 class_id = self._class_named(type_name, namespaces, path)
                 if class_id is None:

@@ -28,6 +28,16 @@
 (declaration
   declarator: (pointer_declarator declarator: (pointer_declarator
     declarator: (function_declarator declarator: (identifier) @name)))) @definition.function
+; `int (f)(void);`: a name in parentheses keeps a function-like macro of
+; the same name from expanding.
+(declaration
+  declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name))) @definition.function
+(declaration
+  declarator: (pointer_declarator declarator: (function_declarator
+    declarator: (parenthesized_declarator (identifier) @name)))) @definition.function
+(declaration declarator: [
+  (function_declarator declarator: (parenthesized_declarator))
+  (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator)))]) @trait.declaration
 (declaration declarator: [
   (function_declarator)
   (pointer_declarator declarator: (function_declarator))

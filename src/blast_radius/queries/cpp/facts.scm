@@ -107,3 +107,17 @@
   ])
 (parameter_declaration declarator: (reference_declarator (identifier) @local.binding))
 (optional_parameter_declaration declarator: [(identifier) (reference_declarator (identifier))] @local.binding)
+
+; C's `int (f)(lua_State *L);` (a prototype whose name is in parentheses, so
+; that a macro of the same name does not expand) reads in C++ as a call of a
+; call outside any function, which no C++ code writes: a prototype of f.
+([(translation_unit) (preproc_ifdef) (preproc_if) (preproc_else) (preproc_elif) (declaration_list)]
+  (expression_statement
+    (call_expression
+      function: (call_expression arguments: (argument_list . (identifier) @name .))
+      arguments: (argument_list))) @definition.function)
+([(translation_unit) (preproc_ifdef) (preproc_if) (preproc_else) (preproc_elif) (declaration_list)]
+  (expression_statement
+    (call_expression
+      function: (call_expression arguments: (argument_list . (identifier) .))
+      arguments: (argument_list))) @trait.declaration)
