@@ -232,6 +232,16 @@ class CResolver:
                 file.includes.append(self._include(path, imp.source))
         for held in self._symbols.values():
             held.sort()
+        # a file's own names (static functions, in headers too), by name: the files holding them
+        self._file_own: dict[str, list[str]] = {}
+        for node_id, held in sorted(self._symbols.items()):
+            for _, path, _ in held:
+                own = PREFIX + path + ":"
+                if node_id.startswith(own):
+                    holders = self._file_own.setdefault(node_id[len(own) :], [])
+                    if path not in holders:
+                        holders.append(path)
+        self._using_cache: dict[str, tuple[list[str], dict[str, str]]] = {}
         for name in self._methods:
             self._methods[name] = sorted(set(self._methods[name]))
         self._closure: dict[str, frozenset[str]] = {}
@@ -315,6 +325,9 @@ class CResolver:
     def _usings(self, path: str) -> tuple[list[str], dict[str, str]]:
         """The namespaces ``using namespace`` opens in a file, and the names
         ``using a::b::f`` brings in (``f`` -> ``a::b::f``)."""
+        held = self._using_cache.get(path)
+        if held is not None:
+            return held
         file = self._files[path]
         opened: list[str] = []
         named: dict[str, str] = {}
@@ -326,6 +339,7 @@ class CResolver:
                 opened.append(written)
             elif "::" in written:
                 named[written.rpartition("::")[2]] = written
+        self._using_cache[path] = (opened, named)
         return opened, named
 
     def _candidates(self, name: str, namespaces: Sequence[str], path: str) -> list[str]:
@@ -336,10 +350,10 @@ class CResolver:
         if own in self._symbols:
             found.append(own)
         if "::" not in name:
-            for visible in sorted(self._visible(path) - {path}):
-                local = PREFIX + f"{visible}:{name}"
-                if local in self._symbols:
-                    found.append(local)
+            visible = self._visible(path)
+            for holder in self._file_own.get(name, ()):
+                if holder != path and holder in visible:
+                    found.append(PREFIX + f"{holder}:{name}")
         opened, named = self._usings(path)
         head = name.partition("::")[0]
         for namespace in [*namespaces, *opened, ""]:
