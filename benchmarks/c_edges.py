@@ -314,7 +314,7 @@ class OurNodes:
         if not name or name.startswith("operator"):
             return None
         if function.local and function.path is not None:
-            candidate = f"{PREFIX}{function.path}:{name}"
+            candidate = f"{PREFIX}{function.path}#{name}"
             if candidate in self.ids:
                 return candidate
         if PREFIX + name in self.ids:

@@ -35,9 +35,10 @@ the grammar could not read whole keeps the edges its tree holds.
 
 Node ids: ``c:<path>`` for a file, ``c:<qualified name>`` for a function,
 class or method with external linkage (``c:parse``, ``c:ns::A``,
-``c:ns::A::f``), and ``c:<path>:<name>`` for what is the file's own (a
-``static`` function, ``main``, a GoogleTest ``Suite.Name`` or a Catch2
-title); see ``testdata/c/README.md``.
+``c:ns::A::f``), ``c:<path>#<name>`` for what is the file's own (a
+``static`` function, one in an anonymous namespace, ``main``), and
+``c:<path>:<name>`` for a test (GoogleTest's ``Suite.Name``, a Catch2 or
+doctest title); see ``testdata/c/README.md``.
 """
 
 from __future__ import annotations
@@ -74,6 +75,10 @@ STATIC = "static"
 GTEST = "gtest"
 GTEST_FIXTURE = "gtest-fixture"
 TITLED = "titled"
+OWN = "#"
+"""Between a file's path and a name that is the file's own: ``c:src/a.c#helper``."""
+TEST_SEPARATOR = ":"
+"""Between a file's path and a test's name: ``c:tests/a_test.cc:Suite.Name``."""
 ANONYMOUS = "anonymous"
 _TEMPLATE = re.compile(r"<[^<>]*>")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -133,11 +138,12 @@ def c_names(facts: FileFacts) -> _Names:
         outer_qual = names.qualnames[parent] if parent != MODULE_SCOPE else ""
         outer_kind = names.kinds[parent] if parent != MODULE_SCOPE else ""
         outer_local = parent != MODULE_SCOPE and names.ids[parent].startswith(
-            PREFIX + facts.path + ":"
+            PREFIX + facts.path + OWN
         )
         in_function = parent != MODULE_SCOPE and outer_kind in ("function", "method")
         written = _plain(d.name)
         owner = ""
+        titled = False
         body = DECLARATION not in mine
         if d.kind == "namespace":
             qual = f"{outer_qual}::{written}" if outer_qual and written else written or outer_qual
@@ -151,7 +157,8 @@ def c_names(facts: FileFacts) -> _Names:
             kind = "class"
         elif GTEST in mine or TITLED in mine:
             qual = _gtest_name(d.name) if GTEST in mine else d.name
-            local, namespaces, kind = True, outer_ns, "function"
+            local, namespaces, kind = False, outer_ns, "function"
+            titled = True
             if GTEST_FIXTURE in mine:
                 owner = qual.partition(".")[0]
         else:
@@ -175,7 +182,10 @@ def c_names(facts: FileFacts) -> _Names:
                 kind = ""  # a prototype in a function body: declares, defines nothing
             if written == "main" and parent == MODULE_SCOPE:
                 local = True
-        node_id = PREFIX + (f"{facts.path}:{qual}" if local else qual)
+        if titled:
+            node_id = f"{PREFIX}{facts.path}{TEST_SEPARATOR}{qual}"
+        else:
+            node_id = PREFIX + (f"{facts.path}{OWN}{qual}" if local else qual)
         if in_function and d.kind != "class":
             node_id = names.ids[parent]
         names.ids.append(node_id)
@@ -236,7 +246,7 @@ class CResolver:
         self._file_own: dict[str, list[str]] = {}
         for node_id, held in sorted(self._symbols.items()):
             for _, path, _ in held:
-                own = PREFIX + path + ":"
+                own = PREFIX + path + OWN
                 if node_id.startswith(own):
                     holders = self._file_own.setdefault(node_id[len(own) :], [])
                     if path not in holders:
@@ -346,14 +356,14 @@ class CResolver:
         """The ids ``name`` may mean from a scope, nearest first: the file's own,
         then by namespace, innermost first."""
         found: list[str] = []
-        own = PREFIX + f"{path}:{name}"
+        own = f"{PREFIX}{path}{OWN}{name}"
         if own in self._symbols:
             found.append(own)
         if "::" not in name:
             visible = self._visible(path)
             for holder in self._file_own.get(name, ()):
                 if holder != path and holder in visible:
-                    found.append(PREFIX + f"{holder}:{name}")
+                    found.append(f"{PREFIX}{holder}{OWN}{name}")
         opened, named = self._usings(path)
         head = name.partition("::")[0]
         for namespace in [*namespaces, *opened, ""]:
@@ -456,7 +466,7 @@ class CResolver:
         return [(method, confidence)], dispatched(overrides, confidence)
 
     def _construct(self, class_id: str, confidence: float) -> list[tuple[Symbol, float]]:
-        simple = class_id.rpartition("::")[2].rpartition(":")[2]
+        simple = class_id.rpartition("::")[2].rpartition(OWN)[2]
         constructor = f"{class_id}::{simple}"
         if constructor in self._symbols:
             return [(constructor, confidence)]

@@ -562,23 +562,24 @@ def _cargo_test_commands(runner: str, tests: Sequence[TestHit]) -> list[str]:
 def _ctest_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
     """``ctest -R '^(Suite\\.Name|push then pop)$'``: CTest matches the names
     ``gtest_discover_tests`` (``Suite.Name``) and ``catch_discover_tests`` (the
-    title) give each test, the part of the test's node id after its file
-    (``c:<path>:Suite.Name``). A test program found by its path alone (its
-    ``main``) is the test CTest names after the file (``add_test(test_x ...)``)."""
+    title) give each test, the part of the test's node id after its file and
+    a ``:`` (``c:<path>:Suite.Name``). A function of a test program with no
+    marked tests (``c:<path>#main``) runs as the test CTest names after the
+    program's file (``add_test(NAME test_x COMMAND test_x)``)."""
     del runner
     names: set[str] = set()
     for test in tests:
         rest = test.node.partition(":")[2]
-        title = rest[len(test.path) + 1 :] if rest.startswith(test.path + ":") else ""
-        if not title or title == "main":
-            title = posixpath.splitext(posixpath.basename(test.path))[0]
-        names.add(title)
+        if rest.startswith(test.path + ":"):
+            names.add(rest[len(test.path) + 1 :])
+        else:
+            names.add(posixpath.splitext(posixpath.basename(test.path))[0])
     if not names:
         return []
     # CMake's regular expressions: escape the operators, nothing else
-    pattern = "|".join(re.sub(r"([.\[\]()*+?^$|\\])", r"\\\1", n) for n in sorted(names)[:200])
-    more = " ..." if len(names) > 200 else ""
-    return [f"ctest -R {shlex.quote('^(' + pattern + ')$')}{more}"]
+    escaped = sorted(re.sub(r"([.\[\]()*+?^$|\\])", r"\\\1", name) for name in names)
+    more = " ..." if len(escaped) > 200 else ""
+    return [f"ctest -R {shlex.quote('^(' + '|'.join(escaped[:200]) + ')$')}{more}"]
 
 
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
