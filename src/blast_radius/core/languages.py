@@ -161,8 +161,10 @@ C_EXPORT_MACROS = (
     r"(?<!define )(?<!ifdef )(?<!ifndef )(?<!undef )"
     r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API|EXPORT|EXPORTS|DLL|DECL|EXTERN|FUNC)\b"
     r"(?=[ \t]+[A-Za-z_])"
-    r"|\b__attribute__[ \t]*\(\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\))*\)\)"
-    r"|\b__declspec[ \t]*\([A-Za-z_ ]*\)"
+    # not at the end of a line: `#define X` with only blanks after it reads the
+    # next line as its value
+    r"|\b__attribute__[ \t]*\(\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\))*\)\)(?=[ \t]*\S)"
+    r"|\b__declspec[ \t]*\([A-Za-z_ ]*\)(?=[ \t]*\S)"
 )
 """Export and linkage macros written before a declaration's name or type
 (``class YAML_CPP_API Node``, ``LUA_API int lua_gettop``) and attributes:

@@ -15,6 +15,13 @@
   declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
   body: (_) @body) @definition.function
 (function_definition
+  declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name))
+  body: (_) @body) @definition.function
+(function_definition
+  declarator: (pointer_declarator declarator: (function_declarator
+    declarator: (parenthesized_declarator (identifier) @name)))
+  body: (_) @body) @definition.function
+(function_definition
   declarator: (pointer_declarator declarator: (pointer_declarator
     declarator: (function_declarator declarator: (identifier) @name)))
   body: (_) @body) @definition.function
@@ -51,6 +58,8 @@
 ; Calls: `f(x)`, and `s.f(x)` / `p->f(x)` (a function pointer in a struct,
 ; or a C++ method).
 (call_expression function: (identifier) @name arguments: (_) @arguments) @reference.call
+; `(f)(x)`: a call of the function, not of the macro named f
+(call_expression function: (parenthesized_expression (identifier) @name) arguments: (_) @arguments) @reference.call
 (call_expression
   function: (field_expression argument: (_) @receiver field: (field_identifier) @name)
   arguments: (_) @arguments) @reference.call
