@@ -138,6 +138,15 @@ def _swift(cache: Path) -> Path:
     return prepare(cache)
 
 
+def _c(key: str) -> Callable[[Path], Path]:
+    def fetch(cache: Path) -> Path:
+        from c_edges import WORKLOADS, prepare
+
+        return prepare(next(w for w in WORKLOADS if w.name == key), cache)
+
+    return fetch
+
+
 def _orig(orig: Orig) -> Callable[[Path], Path]:
     return lambda cache: unpack_orig(orig, cache, tag="languages")
 
@@ -154,6 +163,8 @@ WORKLOADS: tuple[LanguageWorkload, ...] = (
     LanguageWorkload("csharp", "Newtonsoft.Json 6.0.8", _csharp("newtonsoft-json")),
     LanguageWorkload("rust", "regex-syntax 0.6.27", _rust("regex-syntax")),
     LanguageWorkload("swift", "Capacitor iOS 8.5.2 and four plugins", _swift),
+    LanguageWorkload("c", "Lua 5.4.4 (.c files; its headers are read as C++)", _c("lua")),
+    LanguageWorkload("cpp", "yaml-cpp 0.7.0", _c("yaml-cpp")),
 )
 
 

@@ -834,3 +834,60 @@ def test_swift_package_change_reaches_other_targets_main_and_tests(
     assert all(runner == "swift" for runner, _ in report["test_runners"])
     markdown = impact(root, fmt="markdown")
     assert "swift test --filter 'ShopTests.plusAdds|ShopTests.CartTests/testAdds'" in markdown
+
+
+def test_cpp_change_reaches_callers_through_headers_main_and_gtest_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("cpp_header_change")
+    report = impact(root)
+    assert changes(report) == {("c:calc::tax_rate", "body")}
+    reached = dependents(report)
+    # declared in an included header, defined in another source file: certain
+    assert reached["c:calc::Invoice::total"] == (1, 1.0)
+    # `calc::Invoice invoice(...)`; `invoice.total(1)`: a typed receiver
+    assert reached["c:src/main.cpp#main"] == (2, 0.9)
+    assert "c:calc::Invoice::label_width" not in reached
+    assert {e["id"]: e["kinds"] for e in report["entry_points"]} == {
+        "c:src/main.cpp#main": ["main"]
+    }
+    assert [t["node"] for t in report["tests"]] == ["c:tests/invoice_test.cc:Invoice.AddsTax"]
+    assert report["test_runners"] == [["ctest", "tests/invoice_test.cc"]]
+    markdown = impact(root, fmt="markdown")
+    # gtest_discover_tests names each test Suite.Name
+    assert "ctest -R '^(Invoice\\.AddsTax)$'" in markdown
+
+
+def test_an_edited_prototype_in_a_header_changes_the_function_it_declares(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("cpp_header_change")
+    header = root / "include" / "calc" / "rates.hpp"
+    text = header.read_text(encoding="utf-8")
+    header.write_text(
+        text.replace("double discount(int percent);", "double discount(long percent);")
+    )
+    git(root, "commit", "-q", "-am", "a wider parameter")
+    report = impact(root)
+    # the prototype's lines are the function's symbol in the header
+    assert ("c:calc::discount", "signature") in changes(report)
+    reached = dependents(report)
+    assert reached["c:calc::Invoice::label_width"] == (1, 1.0)
+    assert "c:tests/invoice_test.cc:Invoice.LabelWidth" in {t["node"] for t in report["tests"]}
+
+
+def test_c_static_change_reaches_a_test_program_run_by_ctest_under_its_name(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("c_test_program")
+    report = impact(root)
+    assert changes(report) == {("c:src/add.c#twice", "body")}
+    reached = dependents(report)
+    assert reached["c:scale"] == (1, 1.0)
+    # declared in the header the test includes through the include folder
+    assert reached["c:tests/test_scale.c#check_scale"] == (2, 1.0)
+    assert "c:tests/test_add.c#main" not in reached
+    assert report["test_files"] == ["tests/test_scale.c"]
+    markdown = impact(root, fmt="markdown")
+    # a test program without marked tests runs as the test named after its file
+    assert "ctest -R '^(test_scale)$'" in markdown

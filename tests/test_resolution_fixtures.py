@@ -37,6 +37,8 @@ PREFIXES = {
     "csharp": "cs:",
     "rust": "rust:",
     "swift": "swift:",
+    "c": "c:",
+    "cpp": "c:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

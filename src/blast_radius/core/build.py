@@ -39,6 +39,12 @@ from blast_radius.core.graph import (
 from blast_radius.core.js_projects import JsProjects
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.php_projects import php_projects
+from blast_radius.core.resolve_c import (
+    CResolver,
+    c_interface,
+    c_interface_digest,
+    c_symbols,
+)
 from blast_radius.core.resolve_csharp import (
     CsharpResolver,
     csharp_interface,
@@ -240,6 +246,12 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=swift_interface,
         interface_digest=swift_interface_digest,
         symbols=swift_symbols,
+    ),
+    "c": Ecosystem(
+        create=lambda facts, paths, options: CResolver(facts, paths, options.manifests),
+        interface=c_interface,
+        interface_digest=c_interface_digest,
+        symbols=c_symbols,
     ),
 }
 

@@ -145,6 +145,36 @@ the project's usual folder names (``Shop.Tests/``); a test project named
 otherwise is not seen (the patterns are paths: the ``Microsoft.NET.Test.Sdk``
 reference that makes a project one is not read here)."""
 
+C_TEST_FILES = (
+    "*_test.c", "*_test.cc", "*_test.cpp", "*_test.cxx",
+    "*_unittest.c", "*_unittest.cc", "*_unittest.cpp",
+    "*_tests.c", "*_tests.cc", "*_tests.cpp",
+    "test_*.c", "test_*.cc", "test_*.cpp",
+    "**/test/**/*.c", "**/test/**/*.cc", "**/test/**/*.cpp", "**/test/**/*.cxx",
+    "**/tests/**/*.c", "**/tests/**/*.cc", "**/tests/**/*.cpp", "**/tests/**/*.cxx",
+)  # fmt: skip
+"""C and C++ test sources by their usual names (GoogleTest's ``*_test.cc`` and
+``*_unittest.cc``, ``test_*.c``) and any source under a ``test/`` or ``tests/``
+folder; headers there are support, not tests."""
+
+C_EXPORT_MACROS = (
+    r"(?<!define )(?<!ifdef )(?<!ifndef )(?<!undef )"
+    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API|EXPORT|EXPORTS|DLL|DECL|EXTERN|FUNC)\b"
+    r"(?=[ \t]+[A-Za-z_])"
+    # not at the end of a line: `#define X` with only blanks after it reads the
+    # next line as its value
+    r"|\b__attribute__[ \t]*\(\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\))*\)\)(?=[ \t]*\S)"
+    r"|\b__declspec[ \t]*\([A-Za-z_ ]*\)(?=[ \t]*\S)"
+)
+"""Export and linkage macros written before a declaration's name or type
+(``class YAML_CPP_API Node``, ``LUA_API int lua_gettop``) and attributes:
+the grammar reads them as the type or name and loses the declaration, so
+they are blanked before parsing (spaces: lines and offsets hold)."""
+
+C_MANIFEST_FILES = ("compile_commands.json", "CMakeLists.txt")
+"""Where C and C++ include directories are written: the compilation database
+and CMake's ``include_directories``/``target_include_directories``."""
+
 LANGUAGES: tuple[LanguageRule, ...] = (
     LanguageRule(
         name="python",
@@ -338,14 +368,64 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_marker=TEST_ENTRY_KIND,
         manifest_files=("Package.swift",),
     ),
+    # C and C++ share one resolver: an include names a file, and a function
+    # declared in a header is defined in some source file of either language.
+    # Headers (`.h`) are read with the C++ grammar: C's declarations are
+    # C++ as well, while a C++ header read as C would lose its classes.
+    LanguageRule(
+        name="c",
+        extensions=(".c",),
+        grammar_module="tree_sitter_c",
+        query_files=("facts.scm", "entry_points.scm"),
+        resolver="c",
+        line_comment="//",
+        test_files=C_TEST_FILES,
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        checks_signatures=False,
+        test_runner="ctest",
+        test_marker=TEST_ENTRY_KIND,
+        manifest_files=C_MANIFEST_FILES,
+        blanked_lines=C_EXPORT_MACROS,
+    ),
+    LanguageRule(
+        name="cpp",
+        extensions=(
+            ".cc",
+            ".cpp",
+            ".cxx",
+            ".c++",
+            ".h",
+            ".hh",
+            ".hpp",
+            ".hxx",
+            ".h++",
+            ".ipp",
+            ".tpp",
+            ".inl",
+        ),
+        grammar_module="tree_sitter_cpp",
+        query_files=("c/facts.scm", "facts.scm", "entry_points.scm"),
+        resolver="c",
+        line_comment="//",
+        test_files=C_TEST_FILES,
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        checks_signatures=False,
+        test_runner="ctest",
+        overloads=True,
+        test_marker=TEST_ENTRY_KIND,
+        manifest_files=C_MANIFEST_FILES,
+        blanked_lines=C_EXPORT_MACROS,
+    ),
 )
 
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 
 UNREAD_LANGUAGES: dict[str, str] = {
-    ".c": "C", ".h": "C/C++",
-    ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
     ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
     ".erl": "Erlang", ".dart": "Dart", ".hs": "Haskell", ".ml": "OCaml", ".zig": "Zig",

@@ -596,6 +596,29 @@ def _swift_test_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
     return [f"swift test --filter {shlex.quote('|'.join(filters[:50]))}{more}"]
 
 
+def _ctest_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
+    """``ctest -R '^(Suite\\.Name|push then pop)$'``: CTest matches the names
+    ``gtest_discover_tests`` (``Suite.Name``) and ``catch_discover_tests`` (the
+    title) give each test, the part of the test's node id after its file and
+    a ``:`` (``c:<path>:Suite.Name``). A function of a test program with no
+    marked tests (``c:<path>#main``) runs as the test CTest names after the
+    program's file (``add_test(NAME test_x COMMAND test_x)``)."""
+    del runner
+    names: set[str] = set()
+    for test in tests:
+        rest = test.node.partition(":")[2]
+        if rest.startswith(test.path + ":"):
+            names.add(rest[len(test.path) + 1 :])
+        else:
+            names.add(posixpath.splitext(posixpath.basename(test.path))[0])
+    if not names:
+        return []
+    # CMake's regular expressions: escape the operators, nothing else
+    escaped = sorted(re.sub(r"([.\[\]()*+?^$|\\])", r"\\\1", name) for name in names)
+    more = " ..." if len(escaped) > 200 else ""
+    return [f"ctest -R {shlex.quote('^(' + '|'.join(escaped[:200]) + ')$')}{more}"]
+
+
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "go": _go_test_commands,
     "maven": _jvm_test_command,
@@ -605,6 +628,7 @@ TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "dotnet": _dotnet_test_command,
     "cargo": _cargo_test_commands,
     "swift": _swift_test_command,
+    "ctest": _ctest_command,
 }
 """Runners that select single tests, not files: the command lines that run the
 given tests of the runner's files."""

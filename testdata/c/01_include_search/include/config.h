@@ -1,0 +1,2 @@
+/* the project's config, found through -I */
+int config_port(void);

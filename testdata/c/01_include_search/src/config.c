@@ -1,0 +1,2 @@
+#include "config.h"
+int config_port(void) { return 8080; }

@@ -1,0 +1,1 @@
+void log_line(const char *s);

@@ -1,0 +1,5 @@
+#pragma once
+namespace calc {
+double tax_rate(int region);
+double discount(int percent);
+}
