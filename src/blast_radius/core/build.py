@@ -87,6 +87,12 @@ from blast_radius.core.resolve_rust import (
     rust_interface_digest,
     rust_symbols,
 )
+from blast_radius.core.resolve_syntactic import (
+    SyntacticResolver,
+    syntactic_interface,
+    syntactic_interface_digest,
+    syntactic_symbols,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +231,12 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=rust_interface,
         interface_digest=rust_interface_digest,
         symbols=rust_symbols,
+    ),
+    "syntactic": Ecosystem(
+        create=lambda facts, paths, options: SyntacticResolver(facts, paths),
+        interface=syntactic_interface,
+        interface_digest=syntactic_interface_digest,
+        symbols=syntactic_symbols,
     ),
 }
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import pathspec
@@ -83,6 +83,31 @@ class LanguageRule:
     the grammar cannot read them where they may stand: C#'s ``#if``/``#else``/
     ``#endif`` between the parts of one declaration. The code of every branch
     is then read, as if each configuration were built at once."""
+    import_paths: tuple[str, ...] = ()
+    """Where an import's specifier may be, as templates (the syntactic tier's
+    resolver): ``{module}`` is the specifier with its dots as slashes
+    (``a.b`` as ``a/b``), ``{path}`` the specifier as written, ``{stem}`` the
+    specifier without its extension. A template starting with ``./`` is
+    relative to the importing file's folder; any other must be the end of
+    exactly one path of the repository (``{module}.lua`` finds
+    ``src/a/b.lua``). The first template that finds a file wins."""
+    import_rewrites: tuple[tuple[str, str], ...] = ()
+    """(regular expression, replacement) applied to a specifier before
+    ``import_paths``: Dart's ``package:shop/`` as ``lib/``."""
+    global_modules: bool = False
+    """Whether modules and classes at the top of a file (and those nested in
+    them) are named across files: Elixir's ``defmodule A.B`` is ``A.B``
+    everywhere, an Objective-C class is one name in the program."""
+    file_modules: bool = False
+    """Whether a file is a module named after it, its first letter capitalised
+    (OCaml's ``cart.ml`` is ``Cart``)."""
+    self_receivers: tuple[str, ...] = ()
+    """Receivers that name the enclosing class or module (``self``,
+    ``__MODULE__``)."""
+    module_receivers: str = ""
+    """A regular expression of receivers that name a module or class
+    (Elixir's ``Enum``, OCaml's ``List``): one the repository does not define
+    is outside it, and calls on it get no edge rather than a name match."""
 
 
 JS_TEST_FILES = (
@@ -319,6 +344,44 @@ LANGUAGES: tuple[LanguageRule, ...] = (
     ),
 )
 
+
+_SYNTACTIC = LanguageRule(
+    name="",
+    extensions=(),
+    grammar_module="",
+    query_files=("facts.scm", "entry_points.scm"),
+    resolver="syntactic",
+    line_comment="#",
+    test_files=(),
+    test_function_prefix=(),
+    test_class_prefix="",
+    imports_run_packages=False,
+    checks_signatures=False,
+    test_marker=TEST_ENTRY_KIND,
+)
+"""What every language of the syntactic tier shares: one resolver, queries in
+``queries/<name>/``, tests marked by the queries (a test file that marks none
+has every function a test), no signatures read."""
+
+SYNTACTIC_LANGUAGES: tuple[LanguageRule, ...] = (
+    replace(
+        _SYNTACTIC,
+        name="lua",
+        extensions=(".lua",),
+        grammar_module="tree_sitter_lua",
+        line_comment="--",
+        # busted's default pattern, and any file under spec/
+        test_files=("*_spec.lua", "**/spec/**/*.lua"),
+        import_paths=("{module}.lua", "{module}/init.lua"),
+        test_runner="busted",
+    ),
+)
+"""The syntactic tier: languages read by their syntax alone (resolver
+``syntactic``): definitions by nesting, calls in a file and through the
+language's import forms certain, others matched by name."""
+
+LANGUAGES = LANGUAGES + SYNTACTIC_LANGUAGES
+
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 
@@ -326,7 +389,7 @@ UNREAD_LANGUAGES: dict[str, str] = {
     ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
-    ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
+    ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
     ".erl": "Erlang", ".dart": "Dart", ".hs": "Haskell", ".ml": "OCaml", ".zig": "Zig",
     ".pl": "Perl", ".pm": "Perl", ".r": "R", ".R": "R", ".jl": "Julia", ".clj": "Clojure",
     ".fs": "F#", ".vb": "Visual Basic", ".groovy": "Groovy", ".vue": "Vue",

@@ -12,6 +12,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.markdown import Strong, show_controls
 from blast_radius.core.mermaid import GraphEdge, GraphNode, mermaid_flowchart
 from blast_radius.core.report import (
@@ -131,11 +132,31 @@ def _display(symbol_id: str) -> str:
 def headline(report: Report) -> str:
     """One sentence a reviewer understands in five seconds."""
     changed = len(report.changed)
+    unparsed = [g.removesuffix(UNPARSED_SUFFIX) for g in report.gaps if g.endswith(UNPARSED_SUFFIX)]
+    if unparsed:
+        # a language whose grammar failed: its files were not read, and an
+        # empty list of dependents must not read as "none"
+        warning = (
+            "⚠️ **Not every file was read** ("
+            + "; ".join(g.rstrip(".") for g in unparsed)
+            + "): what depends on the changes through those files is unknown. "
+        )
+        if not report.dependents and not report.breaking:
+            return (
+                warning
+                + f"{_plural(changed, 'changed symbol')}; no dependents found in the files read."
+            )
+        return warning + _reach_sentence(report, changed)
     if not report.dependents and not report.breaking:
         return (
             f"{_plural(changed, 'changed symbol')}; nothing else in the repository depends "
             "on them, as far as static analysis can see."
         )
+    return _reach_sentence(report, changed)
+
+
+def _reach_sentence(report: Report, changed: int) -> str:
+    """What the changed symbols reach, in one sentence."""
     parts = [
         f"{_plural(changed, 'changed symbol')} reach{'es' if changed == 1 else ''} "
         f"{_plural(report.dependent_symbols, 'dependent')} in "
