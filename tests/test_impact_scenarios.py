@@ -808,3 +808,27 @@ def test_a_rust_source_file_reached_at_module_level_is_no_test_file(
         "crates/shop/src/cart.rs::totals",
         "crates/shop/tests/checkout.rs::checks_out",
     ]
+
+
+def test_elixir_change_reaches_callers_through_aliases_a_mix_task_and_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("elixir_money_change")
+    report = impact(root)
+    assert changes(report) == {("syn:lib/shop/money.ex:Shop.Money.plus", "body")}
+    reached = dependents(report)
+    # `alias Shop.Money` binds Money: certain
+    assert reached["syn:lib/shop/cart.ex:Shop.Cart.add"] == (1, 1.0)
+    # a module's full name is global: the Mix task calls Shop.Cart.add
+    task = "syn:lib/mix/tasks/shop.total.ex:Mix.Tasks.Shop.Total.run"
+    assert reached[task] == (2, 1.0)
+    assert {(e["id"], tuple(e["kinds"])) for e in report["entry_points"]} == {
+        (task, ("cli-command",))
+    }
+    # the ExUnit test that calls add runs, the one that calls empty does not
+    assert [t["node"] for t in report["tests"]] == [
+        "syn:test/cart_test.exs:Shop.CartTest.adds a price"
+    ]
+    assert "syn:lib/shop/cart.ex:Shop.Cart.empty" not in reached
+    markdown = impact(root, fmt="markdown")
+    assert "mix test test/cart_test.exs:4" in markdown

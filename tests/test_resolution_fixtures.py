@@ -37,6 +37,7 @@ PREFIXES = {
     "csharp": "cs:",
     "rust": "rust:",
     "lua": "syn:",
+    "elixir": "syn:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

@@ -375,6 +375,17 @@ SYNTACTIC_LANGUAGES: tuple[LanguageRule, ...] = (
         import_paths=("{module}.lua", "{module}/init.lua"),
         test_runner="busted",
     ),
+    replace(
+        _SYNTACTIC,
+        name="elixir",
+        extensions=(".ex", ".exs"),
+        grammar_module="tree_sitter_elixir",
+        test_files=("**/test/**/*_test.exs",),
+        global_modules=True,
+        self_receivers=("__MODULE__",),
+        module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
+        test_runner="mix",
+    ),
 )
 """The syntactic tier: languages read by their syntax alone (resolver
 ``syntactic``): definitions by nesting, calls in a file and through the
@@ -389,7 +400,7 @@ UNREAD_LANGUAGES: dict[str, str] = {
     ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
-    ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
+    ".sh": "Bash", ".bash": "Bash", 
     ".erl": "Erlang", ".dart": "Dart", ".hs": "Haskell", ".ml": "OCaml", ".zig": "Zig",
     ".pl": "Perl", ".pm": "Perl", ".r": "R", ".R": "R", ".jl": "Julia", ".clj": "Clojure",
     ".fs": "F#", ".vb": "Visual Basic", ".groovy": "Groovy", ".vue": "Vue",

@@ -276,8 +276,8 @@ class SyntacticResolver:
         else:
             external = False
             for imp in self._visible_imports(path, scope):
-                alias = imp.alias if imp.alias is not None else None
-                if alias == head:
+                # a dotted name binds its last part (Elixir's `alias A.B` binds B)
+                if imp.alias is not None and imp.alias.rpartition(".")[2] == head:
                     targets = self._import_targets(path, imp)
                     if targets:
                         containers = list(targets)

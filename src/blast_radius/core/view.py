@@ -580,6 +580,29 @@ def _cargo_test_commands(runner: str, tests: Sequence[TestHit]) -> list[str]:
     return lines
 
 
+def _line_selected_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
+    """A runner that selects tests by file and line (``mix test a_test.exs:12:30``,
+    ): the first line of each selected test, the
+    whole file where a test has no line or its file's tests are not told apart."""
+    by_file: dict[str, set[int] | None] = {}
+    for test in tests:
+        held = by_file.setdefault(test.path, set())
+        if test.whole_class or test.line <= 0 or held is None:
+            by_file[test.path] = None
+        else:
+            held.add(test.line)
+    words = []
+    for path in sorted(by_file):
+        lines = by_file[path]
+        quoted = show_controls(path) + "".join(f":{n}" for n in sorted(lines or ()))
+        words.append(shlex.quote(quoted))
+    return [f"{LINE_RUNNER_COMMANDS[runner]} {' '.join(words)}"] if words else []
+
+
+LINE_RUNNER_COMMANDS = {"mix": "mix test"}
+"""Runners selecting tests by ``file:line``, and the command that runs them."""
+
+
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "go": _go_test_commands,
     "maven": _jvm_test_command,
@@ -588,6 +611,7 @@ TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "phpunit": _phpunit_command,
     "dotnet": _dotnet_test_command,
     "cargo": _cargo_test_commands,
+    "mix": _line_selected_command,
 }
 """Runners that select single tests, not files: the command lines that run the
 given tests of the runner's files."""

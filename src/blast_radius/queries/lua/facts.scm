@@ -30,7 +30,7 @@
 
 (function_call
   name: (identifier) @name
-  (#not-any-of? @name "require" "describe" "context" "it" "test" "pending")) @reference.call
+  (#not-match? @name "^(require|describe|context|it|test|pending)$")) @reference.call
 (function_call
   name: (dot_index_expression table: (_) @receiver field: (identifier) @name)) @reference.call
 (function_call
