@@ -45,8 +45,10 @@ def _repository(root: Path) -> Path:
 def _impact(root: Path, shadow: Path, fmt: str, jobs: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(shadow)}
     return subprocess.run(
-        [sys.executable, "-m", "blast_radius", "impact", str(root), "--base", "main"]
-        + ["--no-cache", "--quiet", "--jobs", jobs, "--format", fmt],
+        [
+            *(sys.executable, "-m", "blast_radius", "impact", str(root), "--base", "main"),
+            *("--no-cache", "--quiet", "--jobs", jobs, "--format", fmt),
+        ],
         capture_output=True,
         text=True,
         check=False,

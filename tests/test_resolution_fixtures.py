@@ -38,6 +38,9 @@ PREFIXES = {
     "rust": "rust:",
     "lua": "syn:",
     "elixir": "syn:",
+    "bash": "syn:",
+    "zig": "syn:",
+    "dart": "syn:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

@@ -386,6 +386,45 @@ SYNTACTIC_LANGUAGES: tuple[LanguageRule, ...] = (
         module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
         test_runner="mix",
     ),
+    replace(
+        _SYNTACTIC,
+        name="bash",
+        extensions=(".sh", ".bash"),
+        grammar_module="tree_sitter_bash",
+        # bats' `@test "..." { }` is no syntax the grammar reads: no test files
+        test_files=(),
+        # `source "$DIR/lib/a.sh"`: quotes and a leading variable or `$(...)` dropped
+        import_rewrites=(
+            (r"^[\"']|[\"']$", ""),
+            (r"^(?:\$\{?\w+\}?|\$\([^)]*\))/", ""),
+        ),
+        import_paths=("./{path}", "{path}"),
+    ),
+    replace(
+        _SYNTACTIC,
+        name="zig",
+        extensions=(".zig",),
+        grammar_module="tree_sitter_zig",
+        line_comment="//",
+        # tests sit in the files they test: `test "..." { }` marks them
+        test_files=("*.zig",),
+        import_paths=("./{path}",),
+        self_receivers=("self",),
+    ),
+    replace(
+        _SYNTACTIC,
+        name="dart",
+        extensions=(".dart",),
+        grammar_module="tree_sitter_dart",
+        line_comment="//",
+        test_files=("**/test/**/*_test.dart",),
+        # `'package:shop/cart.dart'` is `lib/cart.dart` of the package (the
+        # one whose folder holds a lib/cart.dart); a relative URI is relative
+        import_rewrites=((r"^['\"]|['\"]$", ""), (r"^package:[^/]+/", "lib/")),
+        import_paths=("./{path}", "{path}"),
+        self_receivers=("this",),
+        test_runner="dart",
+    ),
 )
 """The syntactic tier: languages read by their syntax alone (resolver
 ``syntactic``): definitions by nesting, calls in a file and through the
@@ -400,8 +439,8 @@ UNREAD_LANGUAGES: dict[str, str] = {
     ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
     ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
-    ".sh": "Bash", ".bash": "Bash", 
-    ".erl": "Erlang", ".dart": "Dart", ".hs": "Haskell", ".ml": "OCaml", ".zig": "Zig",
+
+    ".erl": "Erlang", ".hs": "Haskell", ".ml": "OCaml",
     ".pl": "Perl", ".pm": "Perl", ".r": "R", ".R": "R", ".jl": "Julia", ".clj": "Clojure",
     ".fs": "F#", ".vb": "Visual Basic", ".groovy": "Groovy", ".vue": "Vue",
     ".svelte": "Svelte", ".pyx": "Cython",

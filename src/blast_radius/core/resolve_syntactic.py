@@ -350,7 +350,7 @@ class SyntacticResolver:
         candidates = [
             s
             for s in self._by_name.get((facts.language, ref.name), ())
-            if s[0] != path and self._files[s[0]].kinds[s[1]] != "class"
+            if self._files[s[0]].kinds[s[1]] != "class"
         ]
         return name_matches(ref.name, candidates), True
 

@@ -350,6 +350,8 @@ RUNNER_COMMANDS = {
     "jasmine": "npx jasmine",
     "ava": "npx ava",
     "node": "node --test",
+    "dart": "dart test",
+    "busted": "busted",
 }
 """The command that runs only the given test files, by runner."""
 
