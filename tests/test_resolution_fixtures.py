@@ -41,6 +41,9 @@ PREFIXES = {
     "bash": "syn:",
     "zig": "syn:",
     "dart": "syn:",
+    "haskell": "syn:",
+    "ocaml": "syn:",
+    "objc": "syn:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

@@ -425,6 +425,45 @@ SYNTACTIC_LANGUAGES: tuple[LanguageRule, ...] = (
         self_receivers=("this",),
         test_runner="dart",
     ),
+    replace(
+        _SYNTACTIC,
+        name="haskell",
+        extensions=(".hs",),
+        grammar_module="tree_sitter_haskell",
+        line_comment="--",
+        # hspec-discover's convention; any module under a test/ folder
+        test_files=("*Spec.hs", "**/test/**/*.hs"),
+        # `import A.B` is A/B.hs under a source folder (src/, lib/, the root...)
+        import_paths=("{module}.hs",),
+        module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
+    ),
+    replace(
+        _SYNTACTIC,
+        name="ocaml",
+        extensions=(".ml",),
+        grammar_module="tree_sitter_ocaml",
+        grammar_function="language_ocaml",
+        line_comment="(*",
+        # dune's test stanzas live in test/ or tests/; inline tests are marked
+        test_files=("**/test/**/*.ml", "**/tests/**/*.ml"),
+        file_modules=True,
+        module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
+    ),
+    replace(
+        _SYNTACTIC,
+        name="objc",
+        # `.h` is C's and C++'s: the header's class is read where it is implemented
+        extensions=(".m", ".mm"),
+        grammar_module="tree_sitter_objc",
+        line_comment="//",
+        # XCTest's test classes by their usual names; `test...` methods are marked
+        test_files=("*Tests.m", "*Test.m", "*Tests.mm", "*Test.mm"),
+        # `#import "Cart.h"`: the file implementing it, Cart.m next to it or unique
+        import_paths=("./{stem}.m", "./{stem}.mm", "{stem}.m", "{stem}.mm"),
+        global_modules=True,
+        self_receivers=("self",),
+        module_receivers=r"[A-Z]\w*",
+    ),
 )
 """The syntactic tier: languages read by their syntax alone (resolver
 ``syntactic``): definitions by nesting, calls in a file and through the
@@ -438,9 +477,7 @@ _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 UNREAD_LANGUAGES: dict[str, str] = {
     ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
-    ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
-
-    ".erl": "Erlang", ".hs": "Haskell", ".ml": "OCaml",
+    ".swift": "Swift", ".scala": "Scala", ".erl": "Erlang", ".mli": "OCaml",
     ".pl": "Perl", ".pm": "Perl", ".r": "R", ".R": "R", ".jl": "Julia", ".clj": "Clojure",
     ".fs": "F#", ".vb": "Visual Basic", ".groovy": "Groovy", ".vue": "Vue",
     ".svelte": "Svelte", ".pyx": "Cython",

@@ -332,18 +332,24 @@ class SyntacticResolver:
             if ref.kind != "call":
                 return [], False
         else:
+            # a qualifier written with its dot (Haskell's `T.` of `T.rate`)
+            receiver = ref.receiver.rstrip(".")
             # `M.f` where the same file defines `M.f` (Lua's tables of functions)
-            qualified = f"{ref.receiver}.{ref.name}"
+            qualified = f"{receiver}.{ref.name}"
             same = self._lexical(path, ref.scope, qualified)
             if same:
                 return [(s, CERTAIN) for s in same], False
-            containers, external = self._container(path, ref.scope, ref.receiver)
+            containers, external = self._container(path, ref.scope, receiver)
             if external:
                 return [], False
             if containers:
                 found = sorted(
                     {s for c in containers for s in self._members(c, ref.name, imported=True)}
                 )
+                if len({p for p, _ in found}) > 1:
+                    # one global name in several files (two `cart.ml` in two
+                    # libraries): which one is meant is not known
+                    return name_matches(ref.name, found), True
                 return [(s, CERTAIN) for s in found], False
             if ref.kind != "call":
                 return [], False
