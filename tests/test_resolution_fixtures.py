@@ -44,6 +44,8 @@ PREFIXES = {
     "haskell": "syn:",
     "ocaml": "syn:",
     "objc": "syn:",
+    "julia": "syn:",
+    "perl": "syn:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

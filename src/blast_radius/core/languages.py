@@ -464,6 +464,33 @@ SYNTACTIC_LANGUAGES: tuple[LanguageRule, ...] = (
         self_receivers=("self",),
         module_receivers=r"[A-Z]\w*",
     ),
+    replace(
+        _SYNTACTIC,
+        name="julia",
+        extensions=(".jl",),
+        grammar_module="tree_sitter_julia",
+        # Pkg runs test/runtests.jl, which includes the rest of test/
+        test_files=("**/test/**/*.jl",),
+        # `using .Money` names a module; `include("x.jl")` the file next to it
+        import_rewrites=((r"^\.+", ""),),
+        import_paths=("./{path}",),
+        global_modules=True,
+        module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
+    ),
+    replace(
+        _SYNTACTIC,
+        name="perl",
+        extensions=(".pl", ".pm", ".t"),
+        grammar_module="tree_sitter_perl",
+        # prove's t/ folder; subtests are marked
+        test_files=("**/t/**/*.t",),
+        # `use Shop::Money` is Shop/Money.pm under a library folder (lib/...)
+        import_rewrites=((r"::", "/"),),
+        import_paths=("{path}.pm",),
+        self_receivers=("$self", "$class"),
+        module_receivers=r"[A-Z]\w*(?:(?:::|\.)\w+)*",
+        test_runner="prove",
+    ),
 )
 """The syntactic tier: languages read by their syntax alone (resolver
 ``syntactic``): definitions by nesting, calls in a file and through the
@@ -477,8 +504,8 @@ _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 UNREAD_LANGUAGES: dict[str, str] = {
     ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
-    ".swift": "Swift", ".scala": "Scala", ".erl": "Erlang", ".mli": "OCaml",
-    ".pl": "Perl", ".pm": "Perl", ".r": "R", ".R": "R", ".jl": "Julia", ".clj": "Clojure",
+    ".swift": "Swift", ".scala": "Scala", ".erl": "Erlang", ".mli": "OCaml interfaces",
+    ".r": "R", ".R": "R", ".clj": "Clojure",
     ".fs": "F#", ".vb": "Visual Basic", ".groovy": "Groovy", ".vue": "Vue",
     ".svelte": "Svelte", ".pyx": "Cython",
 }  # fmt: skip

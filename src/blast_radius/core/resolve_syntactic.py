@@ -133,6 +133,12 @@ def _file(facts: FileFacts) -> _File:
     )
 
 
+def _qualified(name: str) -> str:
+    """A qualified name with ``.`` between its parts, however the language writes
+    them (Perl's ``Shop::Tax``)."""
+    return name.replace("::", ".")
+
+
 def file_module_name(rule: LanguageRule, path: str) -> str:
     """The module a file is by its name (``foo_bar.ml`` is ``Foo_bar``), or "" when
     the rule's files are no modules by name."""
@@ -197,12 +203,12 @@ class SyntacticResolver:
         """What an import names in the repository: a global module, or files."""
         file = self._files[path]
         language = file.facts.language
-        found = self._globals.get((language, imp.source))
-        if found:
-            return found
         specifier = imp.source
         for pattern, replacement in _rewrites(file.rule):
             specifier = pattern.sub(replacement, specifier)
+        found = self._globals.get((language, specifier))
+        if found:
+            return found
         folder = posixpath.dirname(path)
         stem = posixpath.splitext(specifier)[0]
         for template in file.rule.import_paths:
@@ -266,12 +272,16 @@ class SyntacticResolver:
         facts = file.facts
         head, *rest = expression.split(".")
         containers: list[Container] = []
+        for imp in self._visible_imports(path, scope):
+            # `Shop::Money->zero` after `use Shop::Money`: the import's whole name
+            if imp.alias is not None and _qualified(imp.alias) == expression:
+                targets = self._import_targets(path, imp)
+                return list(targets), not targets
         if head in file.rule.self_receivers:
             current = scope
             while current != MODULE_SCOPE and file.kinds[current] != "class":
                 current = facts.definitions[current].parent
-            if current == MODULE_SCOPE:
-                return [], False
+            # outside any class (Perl's `package` statement): the file's top
             containers = [(path, current)]
         else:
             external = False
@@ -315,6 +325,13 @@ class SyntacticResolver:
         """The targets of a reference and whether they are a name match."""
         file = self._files[path]
         facts = file.facts
+        name = _qualified(ref.name)
+        if ref.receiver is None and "." in name.strip("."):
+            # a name written with its qualifier (Perl's `Shop::Tax::rate`)
+            qualifier, _, last = name.rpartition(".")
+            ref = ref._replace(receiver=qualifier, name=last)
+        elif ref.receiver is not None:
+            ref = ref._replace(receiver=_qualified(ref.receiver))
         if ref.receiver is None:
             found = self._lexical(path, ref.scope, ref.name)
             if found:

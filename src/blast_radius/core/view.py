@@ -352,6 +352,7 @@ RUNNER_COMMANDS = {
     "node": "node --test",
     "dart": "dart test",
     "busted": "busted",
+    "prove": "prove -l",
 }
 """The command that runs only the given test files, by runner."""
 
