@@ -150,8 +150,10 @@ def prepare(workload: Workload, cache: Path) -> Path:
 def graph_of(root: Path) -> dict[str, Any]:
     """A cold one-process graph of ``root``."""
     out = subprocess.run(
-        [sys.executable, "-m", "blast_radius", "graph", str(root)]
-        + ["--format", "json", "--no-cache", "--jobs", "1"],
+        [
+            *(sys.executable, "-m", "blast_radius", "graph", str(root)),
+            *("--format", "json", "--no-cache", "--jobs", "1"),
+        ],
         check=True,
         capture_output=True,
     ).stdout
@@ -208,16 +210,25 @@ def draw(
     rng = random.Random(SEED)
     pools = {lang: certain_calls(g) for lang, g in sorted(graphs.items())}
     total = sum(len(p) for p in pools.values()) or 1
+    # at least one each, the rest by the largest remainders: exactly ``size`` in all
+    quotas = {lang: size * len(pool) / total for lang, pool in pools.items()}
+    shares = {lang: max(1, int(q)) if pools[lang] else 0 for lang, q in quotas.items()}
+    by_remainder = sorted(quotas, key=lambda lang: (int(quotas[lang]) - quotas[lang], lang))
+    for lang in by_remainder:
+        if sum(shares.values()) >= size:
+            break
+        if shares[lang] < len(pools[lang]):
+            shares[lang] += 1
     sample: list[tuple[str, tuple[str, str, str, int]]] = []
     for lang, pool in pools.items():
-        share = max(1, round(size * len(pool) / total)) if pool else 0
-        sample.extend((lang, edge) for edge in rng.sample(pool, min(share, len(pool))))
-    return sample[:size] if len(sample) > size else sample
+        sample.extend((lang, edge) for edge in rng.sample(pool, min(shares[lang], len(pool))))
+    return sample
 
 
 def _line(root: Path, path: str, line: int) -> str:
     try:
-        text = (root / path).read_text(encoding="utf-8", errors="replace").splitlines()
+        # lines as the graph counts them: form feeds and the like are no line breaks
+        text = (root / path).read_text(encoding="utf-8", errors="replace").split("\n")
     except OSError:
         return ""
     return text[line - 1].strip()[:120] if 0 < line <= len(text) else ""
@@ -227,7 +238,7 @@ def describe(
     roots: dict[str, Path], graphs: dict[str, dict[str, Any]], item: tuple[str, Any]
 ) -> str:
     """One sampled edge with its evidence line and its target's first line."""
-    lang, (source, target, kind, line) = item
+    lang, (source, target, _kind, line) = item
     nodes = {n["id"]: n for n in graphs[lang]["nodes"]}
     src, dst = nodes[source], nodes[target]
     return (

@@ -62,6 +62,8 @@ from blast_radius.core.resolution import (
 
 PREFIX = "syn:"
 CONTAINER_KINDS = ("class", "namespace", "interface", "type", "enum")
+TYPES_ONLY = "types-only"
+"""The trait of a scope whose names are types, not calls (``@trait.types_only``)."""
 _FIELD = re.compile(r"[A-Za-z_][\w.]*[.:]([A-Za-z_]\w*)")
 
 Symbol = tuple[str, int]
@@ -383,6 +385,15 @@ class SyntacticResolver:
         path, index = symbol
         return f"{PREFIX}{path}:{self._files[path].qualnames[index]}"
 
+    def _within(self, path: str, scope: int, scopes: set[int]) -> bool:
+        """Whether ``scope`` is one of ``scopes`` or inside one."""
+        definitions = self._files[path].facts.definitions
+        while scope != MODULE_SCOPE:
+            if scope in scopes:
+                return True
+            scope = definitions[scope].parent
+        return False
+
     def _scope_id(self, path: str, scope: int) -> str:
         file = self._files[path]
         while scope != MODULE_SCOPE and not file.kinds[scope]:
@@ -445,7 +456,10 @@ class SyntacticResolver:
             for target in files:
                 if target != path:
                     edges.append(Edge(module_id, PREFIX + target, "imports", CERTAIN, imp.line))
+        types_only = {scope for scope, trait in facts.traits if trait == TYPES_ONLY}
         for ref in facts.references:
+            if types_only and self._within(path, ref.scope, types_only):
+                continue  # a name in a type (Elixir's `@spec`): no call
             targets, matched = self._resolve(path, ref)
             if not targets:
                 if ref.kind == "call":

@@ -47,3 +47,14 @@
   target: (dot left: [(alias) (identifier)] @receiver right: (identifier) @name)) @reference.call
 
 (ERROR) @syntax.error
+
+; `@spec f(t) :: t` names functions in a type, calls none: a scope whose
+; references are types only
+(unary_operator
+  operator: "@"
+  operand: (call target: (identifier) @_attribute)
+  (#match? @_attribute "^(spec|type|typep|opaque|callback|macrocallback)$")) @definition.scope
+(unary_operator
+  operator: "@"
+  operand: (call target: (identifier) @_attribute)
+  (#match? @_attribute "^(spec|type|typep|opaque|callback|macrocallback)$")) @trait.types_only

@@ -1,4 +1,5 @@
 defmodule Shop.Money do
+  @spec plus(integer, integer) :: integer
   def plus(a, b), do: a + b
 
   def zero, do: 0
