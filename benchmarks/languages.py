@@ -132,6 +132,20 @@ def _rust(key: str) -> Callable[[Path], Path]:
     return fetch
 
 
+def _syntactic(language: str) -> Callable[[Path], Path]:
+    def fetch(cache: Path) -> Path:
+        from syntactic_edges import WORKLOADS, prepare
+
+        return prepare(WORKLOADS[language], cache)
+
+    return fetch
+
+
+def _fixture(language: str) -> Callable[[Path], Path]:
+    """A language no obtainable package holds (Dart, Zig, Julia): its fixture."""
+    return lambda cache: Path(__file__).resolve().parent.parent / "testdata" / language / "00_smoke"
+
+
 def _orig(orig: Orig) -> Callable[[Path], Path]:
     return lambda cache: unpack_orig(orig, cache, tag="languages")
 
@@ -147,6 +161,16 @@ WORKLOADS: tuple[LanguageWorkload, ...] = (
     LanguageWorkload("php", "league/commonmark 2.3.9", _php("commonmark")),
     LanguageWorkload("csharp", "Newtonsoft.Json 6.0.8", _csharp("newtonsoft-json")),
     LanguageWorkload("rust", "regex-syntax 0.6.27", _rust("regex-syntax")),
+    LanguageWorkload("lua", "luarocks 3.8.0", _syntactic("lua")),
+    LanguageWorkload("bash", "dracut 059", _syntactic("bash")),
+    LanguageWorkload("elixir", "elixir 1.14.0 (lib/elixir/)", _syntactic("elixir")),
+    LanguageWorkload("haskell", "optparse-applicative 0.16.1.0", _syntactic("haskell")),
+    LanguageWorkload("ocaml", "ocaml-re 1.10.4", _syntactic("ocaml")),
+    LanguageWorkload("objc", "gnustep-base 1.28.0 (Source/)", _syntactic("objc")),
+    LanguageWorkload("perl", "Mojolicious 9.31", _syntactic("perl")),
+    LanguageWorkload("dart", "fixture dart/00_smoke", _fixture("dart")),
+    LanguageWorkload("zig", "fixture zig/00_smoke", _fixture("zig")),
+    LanguageWorkload("julia", "fixture julia/00_smoke", _fixture("julia")),
 )
 
 

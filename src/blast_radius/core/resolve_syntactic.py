@@ -163,6 +163,8 @@ class SyntacticResolver:
     def __init__(self, facts: Sequence[FileFacts], paths: Sequence[str]) -> None:
         self._files = {item.path: _file(item) for item in facts}
         self._paths = sorted(set(paths) | set(self._files))
+        self._targets: dict[tuple[str, Import], list[Container]] = {}
+        self._visible: dict[tuple[str, int], list[Import]] = {}
         self._by_suffix: dict[str, list[str]] = {}
         for path in self._paths:
             parts = path.split("/")
@@ -203,6 +205,13 @@ class SyntacticResolver:
 
     def _import_targets(self, path: str, imp: Import) -> list[Container]:
         """What an import names in the repository: a global module, or files."""
+        key = (path, imp)
+        found = self._targets.get(key)
+        if found is None:
+            found = self._targets[key] = self._find_import_targets(path, imp)
+        return found
+
+    def _find_import_targets(self, path: str, imp: Import) -> list[Container]:
         file = self._files[path]
         language = file.facts.language
         specifier = imp.source
@@ -233,13 +242,18 @@ class SyntacticResolver:
 
     def _visible_imports(self, path: str, scope: int) -> list[Import]:
         """The imports of a file seen from ``scope``: at the top, or in a scope around it."""
+        key = (path, scope)
+        held = self._visible.get(key)
+        if held is not None:
+            return held
         facts = self._files[path].facts
         around = {MODULE_SCOPE}
         current = scope
         while current != MODULE_SCOPE:
             around.add(current)
             current = facts.definitions[current].parent
-        return [imp for imp in facts.imports if imp.scope in around]
+        visible = self._visible[key] = [imp for imp in facts.imports if imp.scope in around]
+        return visible
 
     # --- lookup --------------------------------------------------------
 
