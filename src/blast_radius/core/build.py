@@ -233,7 +233,7 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         symbols=rust_symbols,
     ),
     "syntactic": Ecosystem(
-        create=lambda facts, paths, options: SyntacticResolver(facts, paths),
+        create=lambda facts, paths, options: SyntacticResolver(facts, paths, options.manifests),
         interface=syntactic_interface,
         interface_digest=syntactic_interface_digest,
         symbols=syntactic_symbols,

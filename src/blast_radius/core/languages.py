@@ -93,7 +93,15 @@ class LanguageRule:
     ``src/a/b.lua``). The first template that finds a file wins."""
     import_rewrites: tuple[tuple[str, str], ...] = ()
     """(regular expression, replacement) applied to a specifier before
-    ``import_paths``: Dart's ``package:shop/`` as ``lib/``."""
+    ``import_paths``. ``{package}`` in an expression stands for the name of each
+    of the repository's packages (``package_name``), and ``{root}`` in its
+    replacement for that package's folder: Dart's ``package:shop/`` as
+    ``<folder of shop's pubspec.yaml>/lib/``. A template of ``import_paths``
+    starting with ``/`` is a path from the repository's root."""
+    package_name: str = ""
+    """A regular expression (multiline) whose first group is a package's name
+    in one of the rule's ``manifest_files`` (the ``name:`` of a
+    ``pubspec.yaml``)."""
     global_modules: bool = False
     """Whether modules and classes at the top of a file (and those nested in
     them) are named across files: Elixir's ``defmodule A.B`` is ``A.B``
@@ -418,10 +426,12 @@ SYNTACTIC_LANGUAGES: tuple[LanguageRule, ...] = (
         grammar_module="tree_sitter_dart",
         line_comment="//",
         test_files=("**/test/**/*_test.dart",),
-        # `'package:shop/cart.dart'` is `lib/cart.dart` of the package (the
-        # one whose folder holds a lib/cart.dart); a relative URI is relative
-        import_rewrites=((r"^['\"]|['\"]$", ""), (r"^package:[^/]+/", "lib/")),
-        import_paths=("./{path}", "{path}"),
+        # `'package:shop/cart.dart'` is lib/cart.dart next to the pubspec.yaml
+        # named shop; a relative URI is relative; another package is outside
+        import_rewrites=((r"^['\"]|['\"]$", ""), (r"^package:{package}/", "{root}lib/")),
+        import_paths=("./{path}", "/{path}"),
+        manifest_files=("pubspec.yaml",),
+        package_name=r"^name:[ \t]*['\"]?([\w.-]+)",
         self_receivers=("this",),
         test_runner="dart",
     ),

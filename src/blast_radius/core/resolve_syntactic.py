@@ -51,7 +51,7 @@ from functools import cache
 
 from blast_radius.core.facts import ANONYMOUS_SCOPE, MODULE_SCOPE, FileFacts, Import, Reference
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
-from blast_radius.core.languages import LanguageRule, language_by_name
+from blast_radius.core.languages import LanguageRule, is_manifest_of, language_by_name
 from blast_radius.core.resolution import (
     CERTAIN,
     NAME_MATCH_TAG,
@@ -160,8 +160,15 @@ def _rewrites(rule: LanguageRule) -> tuple[tuple[re.Pattern[str], str], ...]:
 class SyntacticResolver:
     """Resolves the files of every language of the syntactic tier."""
 
-    def __init__(self, facts: Sequence[FileFacts], paths: Sequence[str]) -> None:
+    def __init__(
+        self,
+        facts: Sequence[FileFacts],
+        paths: Sequence[str],
+        manifests: Sequence[tuple[str, str]] = (),
+    ) -> None:
         self._files = {item.path: _file(item) for item in facts}
+        self._manifests = sorted(manifests)
+        self._packages: dict[str, list[tuple[str, str]]] = {}
         self._paths = sorted(set(paths) | set(self._files))
         self._targets: dict[tuple[str, Import], list[Container]] = {}
         self._visible: dict[tuple[str, int], list[Import]] = {}
@@ -216,7 +223,14 @@ class SyntacticResolver:
         language = file.facts.language
         specifier = imp.source
         for pattern, replacement in _rewrites(file.rule):
-            specifier = pattern.sub(replacement, specifier)
+            if "{package}" not in pattern.pattern:
+                specifier = pattern.sub(replacement, specifier)
+                continue
+            for name, root in self._package_roots(file.rule):
+                own = re.compile(pattern.pattern.replace("{package}", re.escape(name)))
+                if own.search(specifier):
+                    specifier = own.sub(replacement.replace("{root}", root), specifier, count=1)
+                    break
         found = self._globals.get((language, specifier))
         if found:
             return found
@@ -226,6 +240,11 @@ class SyntacticResolver:
             candidate = template.format(
                 module=specifier.replace(".", "/"), path=specifier, stem=stem
             )
+            if candidate.startswith("/"):
+                rooted = posixpath.normpath(candidate[1:])
+                if rooted in self._files:
+                    return [(rooted, MODULE_SCOPE)]
+                continue
             if candidate.startswith("./"):
                 joined = posixpath.normpath(posixpath.join(folder, candidate))
                 if joined in self._files:
@@ -239,6 +258,23 @@ class SyntacticResolver:
             if len(matches) == 1:
                 return [(matches[0], MODULE_SCOPE)]
         return []
+
+    def _package_roots(self, rule: LanguageRule) -> list[tuple[str, str]]:
+        """(name, folder with a trailing ``/`` or "") of each package of the rule's
+        manifests, by ``LanguageRule.package_name``."""
+        found = self._packages.get(rule.name)
+        if found is None:
+            found = []
+            pattern = re.compile(rule.package_name, re.MULTILINE) if rule.package_name else None
+            for manifest, text in self._manifests:
+                if pattern is None or not is_manifest_of(rule, manifest):
+                    continue
+                named = pattern.search(text)
+                if named:
+                    folder = posixpath.dirname(manifest)
+                    found.append((named.group(1), folder + "/" if folder else ""))
+            self._packages[rule.name] = found
+        return found
 
     def _visible_imports(self, path: str, scope: int) -> list[Import]:
         """The imports of a file seen from ``scope``: at the top, or in a scope around it."""
