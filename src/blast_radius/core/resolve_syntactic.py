@@ -1,10 +1,10 @@
 """Resolve the facts of the syntactic tier: languages read by their syntax alone.
 
 One resolver serves every language whose rule names it (Lua, Bash, Elixir,
-Dart, Haskell, OCaml, Zig, Objective-C, ...). It never asks which language it
-reads: what differs between them is in their queries and in their rules'
-import fields (``LanguageRule.import_paths``, ``import_rewrites``,
-``global_modules``, ``file_modules``, ``self_receivers``,
+Dart, Haskell, OCaml, Zig, Objective-C, Julia, Perl). It never asks which
+language it reads: what differs between them is in their queries and in
+their rules' fields (``LanguageRule.import_paths``, ``import_rewrites``,
+``package_name``, ``global_modules``, ``file_modules``, ``self_receivers``,
 ``module_receivers``).
 
 Definitions are named by their nesting: ``defmodule Shop.Cart do def add``
@@ -22,23 +22,32 @@ prove it:
   (innermost first);
 - a bare name defined at the top of exactly one of the files or modules the
   file imports without a name (Bash ``source``, Elixir ``import``, Dart
-  ``import 'x.dart'``, Haskell ``import A.B``, Objective-C ``#import``);
+  ``import 'x.dart'``, Haskell ``import A.B``, OCaml ``open``, Julia
+  ``include``/``using``, Perl ``use``, Objective-C ``#import``);
 - ``R.f`` where ``R`` is an import's name (Lua ``local m = require "a.b"``,
-  Zig ``const m = @import("m.zig")``, Elixir ``alias A.B``), a module the
-  repository defines under a global name (Elixir's ``defmodule A.B``,
-  Objective-C's classes, an OCaml file ``foo.ml`` as ``Foo``), a container
-  of the same file (``M.f`` for ``function M.f``), or ``self``.
+  Zig ``const m = @import("m.zig")``, Elixir ``alias A.B`` binding ``B``,
+  Perl ``use A::B`` binding ``A::B``), a module the repository defines under
+  a global name (Elixir's ``defmodule A.B``, Objective-C's classes, an OCaml
+  file ``foo.ml`` as ``Foo``) when one file defines it, a container of the
+  same file (``M.f`` for ``function M.f``, an OCaml ``module M``), or a self
+  receiver (the enclosing class; outside any, the file's top: Perl's
+  ``$self`` under a ``package`` statement). A name written with its
+  qualifier (Perl's ``A::B::f``) is ``f`` of ``A::B``. Through an import, a
+  file's top-level functions stored in a table (``function M.f``) are its
+  members ``f``.
 
 An import names a file through the rule's ``import_paths`` templates: a
-template starting ``./`` is relative to the importing file's folder, any
-other must match the end of exactly one path of the repository (``{module}``
-is the specifier with its dots as slashes, ``{path}`` the specifier as
-written, ``{stem}`` the specifier without its extension).
+template starting ``./`` is relative to the importing file's folder, one
+starting ``/`` is from the repository's root, any other must match the end
+of exactly one path of the repository (``{module}`` is the specifier with
+its dots as slashes, ``{path}`` the specifier as written, ``{stem}`` the
+specifier without its extension).
 
 Any other call is a name match (``resolution.name_matches``: at most five
 same-named definitions of the language, never certain), except a receiver
 that names a module outside the repository (``module_receivers``; an
-import the repository does not hold): those get no edge.
+import the repository does not hold): those get no edge. References in a
+scope with the trait ``types-only`` (Elixir's ``@spec``) are no calls.
 """
 
 from __future__ import annotations
