@@ -106,6 +106,9 @@ class LanguageRule:
     """Whether modules and classes at the top of a file (and those nested in
     them) are named across files: Elixir's ``defmodule A.B`` is ``A.B``
     everywhere, an Objective-C class is one name in the program."""
+    closed_modules: bool = False
+    """Whether a module's code sees only its own definitions and its imports,
+    not those of the modules around it (Elixir's and Julia's nested modules)."""
     file_modules: bool = False
     """Whether a file is a module named after it, its first letter capitalised
     (OCaml's ``cart.ml`` is ``Cart``)."""
@@ -390,6 +393,7 @@ SYNTACTIC_LANGUAGES: tuple[LanguageRule, ...] = (
         grammar_module="tree_sitter_elixir",
         test_files=("**/test/**/*_test.exs",),
         global_modules=True,
+        closed_modules=True,
         self_receivers=("__MODULE__",),
         module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
         test_runner="mix",
@@ -485,6 +489,7 @@ SYNTACTIC_LANGUAGES: tuple[LanguageRule, ...] = (
         import_rewrites=((r"^\.+", ""),),
         import_paths=("./{path}",),
         global_modules=True,
+        closed_modules=True,
         module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
     ),
     replace(

@@ -316,7 +316,8 @@ class SyntacticResolver:
 
     def _lexical(self, path: str, scope: int, name: str) -> list[Symbol]:
         """The definitions of ``name`` in the innermost enclosing scope holding one."""
-        facts = self._files[path].facts
+        file = self._files[path]
+        facts = file.facts
         current = scope
         while True:
             found = self._members((path, current), name)
@@ -324,6 +325,8 @@ class SyntacticResolver:
                 return found
             if current == MODULE_SCOPE:
                 return []
+            if file.rule.closed_modules and facts.definitions[current].kind == "namespace":
+                return []  # an Elixir module does not see the module around it
             current = _visible_parent(facts, current)
 
     def _container(self, path: str, scope: int, expression: str) -> tuple[list[Container], bool]:
