@@ -71,6 +71,8 @@ from blast_radius.core.resolution import (
 
 PREFIX = "syn:"
 CONTAINER_KINDS = ("class", "namespace", "interface", "type", "enum")
+TITLED = "titled"
+"""The trait of a definition named by a title (a test's): no code calls it by it."""
 TYPES_ONLY = "types-only"
 """The trait of a scope whose names are types, not calls (``@trait.types_only``)."""
 _FIELD = re.compile(r"[A-Za-z_][\w.]*[.:]([A-Za-z_]\w*)")
@@ -128,8 +130,9 @@ def _file(facts: FileFacts) -> _File:
     qualnames, kinds = _names(facts)
     members: dict[tuple[int, str], list[int]] = {}
     fields: dict[str, list[int]] = {}
+    titled = {index for index, trait in facts.traits if trait == TITLED}
     for index, d in enumerate(facts.definitions):
-        if kinds[index]:
+        if kinds[index] and index not in titled:
             members.setdefault((_visible_parent(facts, index), d.name), []).append(index)
             last = _FIELD.fullmatch(d.name)
             if last and kinds[index] != "class" and d.parent == MODULE_SCOPE:
@@ -192,12 +195,13 @@ class SyntacticResolver:
         for path in sorted(self._files):
             file = self._files[path]
             language = file.facts.language
+            titled = set(file.facts.traits)
             module = file_module_name(file.rule, path)
             if module:
                 self._globals.setdefault((language, module), []).append((path, MODULE_SCOPE))
             for index, d in enumerate(file.facts.definitions):
                 kind = file.kinds[index]
-                if not kind:
+                if not kind or (index, TITLED) in titled:
                     continue
                 last = _FIELD.fullmatch(d.name)
                 key = last.group(1) if last else d.name
@@ -570,9 +574,12 @@ def syntactic_interface(facts: FileFacts) -> FileFacts:
         entry_points=(),
         syntax_errors=facts.syntax_errors,
         notes=facts.notes,
+        traits=tuple(t for t in facts.traits if t[1] == TITLED),
     )
 
 
 def syntactic_interface_digest(interface: FileFacts) -> str:
     """A digest of what other files' resolution reads; line numbers excluded."""
-    return digest_of([(d.kind, d.name, d.parent) for d in interface.definitions])
+    return digest_of(
+        [[(d.kind, d.name, d.parent) for d in interface.definitions], interface.traits]
+    )

@@ -50,3 +50,10 @@
   (selector (argument_part)))
 
 (ERROR) @syntax.error
+
+; a titled block's title is no name code calls
+((identifier) @_block
+  .
+  (selector
+    (argument_part (arguments . (argument (string_literal)) (argument (function_expression))))) @trait.titled
+  (#any-of? @_block "test" "group" "testWidgets"))

@@ -58,3 +58,10 @@
   operator: "@"
   operand: (call target: (identifier) @_attribute)
   (#match? @_attribute "^(spec|type|typep|opaque|callback|macrocallback)$")) @trait.types_only
+
+; a titled block's title is no name code calls
+(call
+  target: (identifier) @_block
+  (arguments . (string))
+  (do_block)
+  (#any-of? @_block "describe" "test")) @trait.titled

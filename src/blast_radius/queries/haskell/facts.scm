@@ -28,3 +28,8 @@
 (apply argument: (variable) @name) @reference.value
 
 (ERROR) @syntax.error
+
+; a titled block's title is no name code calls
+(infix
+  left_operand: (apply function: (variable) @_block argument: (literal (string)))
+  (#any-of? @_block "describe" "context" "it" "specify" "prop")) @trait.titled

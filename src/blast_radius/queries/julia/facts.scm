@@ -36,3 +36,9 @@
   . (field_expression value: (_) @receiver . (identifier) @name)) @reference.call
 
 (ERROR) @syntax.error
+
+; a titled block's title is no name code calls
+(macrocall_expression
+  (macro_identifier (identifier) @_testset)
+  (macro_argument_list . (string_literal))
+  (#eq? @_testset "testset")) @trait.titled

@@ -37,3 +37,9 @@
   name: (method_index_expression table: (_) @receiver method: (identifier) @name)) @reference.call
 
 (ERROR) @syntax.error
+
+; a titled block's title is no name code calls
+(function_call
+  name: (identifier) @_block
+  arguments: (arguments . (string) (function_definition))
+  (#any-of? @_block "describe" "context" "it" "test" "pending")) @trait.titled

@@ -15,3 +15,6 @@
 (application_expression argument: (value_path . (value_name) @name)) @reference.value
 
 (ERROR) @syntax.error
+
+; a titled test's title is no name code calls
+(let_binding pattern: (string)) @trait.titled

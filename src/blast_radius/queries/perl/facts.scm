@@ -22,3 +22,9 @@
 (method_call_expression invocant: (_) @receiver.path method: (method) @name) @reference.call
 
 (ERROR) @syntax.error
+
+; a titled block's title is no name code calls
+(ambiguous_function_call_expression
+  function: (function) @_subtest
+  arguments: (list_expression . (_ (string_content)) (anonymous_subroutine_expression))
+  (#eq? @_subtest "subtest")) @trait.titled

@@ -21,3 +21,6 @@
   function: (field_expression object: (_) @receiver member: (identifier) @name)) @reference.call
 
 (ERROR) @syntax.error
+
+; a titled test's title is no name code calls
+(test_declaration (string)) @trait.titled

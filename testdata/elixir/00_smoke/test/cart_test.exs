@@ -1,7 +1,7 @@
 defmodule Shop.CartTest do
   use ExUnit.Case
 
-  describe "add" do
+  describe "Shop.Cart.add" do
     test "adds a price" do
       assert Shop.Cart.add(1, 2) == 3
     end
