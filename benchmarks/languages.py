@@ -144,7 +144,19 @@ def _c(key: str) -> Callable[[Path], Path]:
 
         return prepare(next(w for w in WORKLOADS if w.name == key), cache)
 
+
+def _syntactic(language: str) -> Callable[[Path], Path]:
+    def fetch(cache: Path) -> Path:
+        from syntactic_edges import WORKLOADS, prepare
+
+        return prepare(WORKLOADS[language], cache)
+
     return fetch
+
+
+def _fixture(language: str) -> Callable[[Path], Path]:
+    """A language no obtainable package holds (Dart, Zig, Julia): its fixture."""
+    return lambda cache: Path(__file__).resolve().parent.parent / "testdata" / language / "00_smoke"
 
 
 def _orig(orig: Orig) -> Callable[[Path], Path]:
@@ -165,6 +177,16 @@ WORKLOADS: tuple[LanguageWorkload, ...] = (
     LanguageWorkload("swift", "Capacitor iOS 8.5.2 and four plugins", _swift),
     LanguageWorkload("c", "Lua 5.4.4 (.c files; its headers are read as C++)", _c("lua")),
     LanguageWorkload("cpp", "yaml-cpp 0.7.0", _c("yaml-cpp")),
+    LanguageWorkload("lua", "luarocks 3.8.0", _syntactic("lua")),
+    LanguageWorkload("bash", "dracut 059", _syntactic("bash")),
+    LanguageWorkload("elixir", "elixir 1.14.0 (lib/elixir/)", _syntactic("elixir")),
+    LanguageWorkload("haskell", "optparse-applicative 0.16.1.0", _syntactic("haskell")),
+    LanguageWorkload("ocaml", "ocaml-re 1.10.4", _syntactic("ocaml")),
+    LanguageWorkload("objc", "gnustep-base 1.28.0 (Source/)", _syntactic("objc")),
+    LanguageWorkload("perl", "Mojolicious 9.31", _syntactic("perl")),
+    LanguageWorkload("dart", "fixture dart/00_smoke", _fixture("dart")),
+    LanguageWorkload("zig", "fixture zig/00_smoke", _fixture("zig")),
+    LanguageWorkload("julia", "fixture julia/00_smoke", _fixture("julia")),
 )
 
 

@@ -891,3 +891,27 @@ def test_c_static_change_reaches_a_test_program_run_by_ctest_under_its_name(
     markdown = impact(root, fmt="markdown")
     # a test program without marked tests runs as the test named after its file
     assert "ctest -R '^(test_scale)$'" in markdown
+
+
+def test_elixir_change_reaches_callers_through_aliases_a_mix_task_and_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("elixir_money_change")
+    report = impact(root)
+    assert changes(report) == {("syn:lib/shop/money.ex:Shop.Money.plus", "body")}
+    reached = dependents(report)
+    # `alias Shop.Money` binds Money: certain
+    assert reached["syn:lib/shop/cart.ex:Shop.Cart.add"] == (1, 1.0)
+    # a module's full name is global: the Mix task calls Shop.Cart.add
+    task = "syn:lib/mix/tasks/shop.total.ex:Mix.Tasks.Shop.Total.run"
+    assert reached[task] == (2, 1.0)
+    assert {(e["id"], tuple(e["kinds"])) for e in report["entry_points"]} == {
+        (task, ("cli-command",))
+    }
+    # the ExUnit test that calls add runs, the one that calls empty does not
+    assert [t["node"] for t in report["tests"]] == [
+        "syn:test/cart_test.exs:Shop.CartTest.adds a price"
+    ]
+    assert "syn:lib/shop/cart.ex:Shop.Cart.empty" not in reached
+    markdown = impact(root, fmt="markdown")
+    assert "mix test test/cart_test.exs:4" in markdown

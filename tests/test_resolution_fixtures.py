@@ -39,6 +39,16 @@ PREFIXES = {
     "swift": "swift:",
     "c": "c:",
     "cpp": "c:",
+    "lua": "syn:",
+    "elixir": "syn:",
+    "bash": "syn:",
+    "zig": "syn:",
+    "dart": "syn:",
+    "haskell": "syn:",
+    "ocaml": "syn:",
+    "objc": "syn:",
+    "julia": "syn:",
+    "perl": "syn:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

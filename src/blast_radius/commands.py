@@ -44,6 +44,7 @@ from blast_radius.app.indexing import (
 from blast_radius.app.store import build_snapshot
 from blast_radius.cli import WORK_TREE, Started, build_parser
 from blast_radius.core.build import BuildOptions
+from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.languages import LANGUAGES
 from blast_radius.core.publish import COMMENT_MODES, FAIL_ON, MODES
 from blast_radius.core.report import ReportFormatError
@@ -315,6 +316,10 @@ def _cmd_impact(args: argparse.Namespace, begun: Started) -> int:
         snapshots=snapshots,
     )
     report = replace(report, elapsed_seconds=round(time.perf_counter() - started, 2))
+    for gap in report.gaps:
+        if gap.endswith(UNPARSED_SUFFIX):
+            # said even with --quiet: the report below cannot see these files
+            print(f"blast-radius: warning: {gap}", file=sys.stderr)
     if command.output_format == "json":
         text = report.to_json()
     elif command.output_format == "text":

@@ -6,6 +6,7 @@ import hashlib
 import importlib
 import importlib.metadata
 import importlib.resources
+import warnings
 from functools import cache
 
 from tree_sitter import Language
@@ -32,7 +33,13 @@ def load_language(rule: LanguageRule) -> CompiledLanguage:
     """Import the grammar wheel of ``rule`` and compile its query."""
     try:
         module = importlib.import_module(rule.grammar_module)
-        language = Language(getattr(module, rule.grammar_function)())
+        with warnings.catch_warnings():
+            # an older wheel hands the grammar over as an int (tree-sitter-perl
+            # 2.0.3), which tree-sitter 0.26 still takes with a deprecation
+            # warning; a tree-sitter that no longer does turns the language
+            # off with the error below
+            warnings.simplefilter("ignore", DeprecationWarning)
+            language = Language(getattr(module, rule.grammar_function)())
     except Exception as error:
         raise GrammarError(
             f"the {rule.name} grammar ({rule.grammar_module}) failed to load: {error}. "

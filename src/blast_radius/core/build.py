@@ -99,6 +99,12 @@ from blast_radius.core.resolve_swift import (
     swift_interface_digest,
     swift_symbols,
 )
+from blast_radius.core.resolve_syntactic import (
+    SyntacticResolver,
+    syntactic_interface,
+    syntactic_interface_digest,
+    syntactic_symbols,
+)
 from blast_radius.core.swift_projects import swift_projects
 
 
@@ -252,6 +258,12 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         interface=c_interface,
         interface_digest=c_interface_digest,
         symbols=c_symbols,
+    ),
+    "syntactic": Ecosystem(
+        create=lambda facts, paths, options: SyntacticResolver(facts, paths, options.manifests),
+        interface=syntactic_interface,
+        interface_digest=syntactic_interface_digest,
+        symbols=syntactic_symbols,
     ),
 }
 

@@ -180,7 +180,7 @@ def _definition_name(node: Node) -> str:
     """A definition's name: its name node's text, or a string literal's content (a
     test named by its title, a route by its path)."""
     text = _text(node)
-    if node.type in ("string", "template_string") and len(text) >= 2:
+    if node.type in ("string", "template_string", "string_literal") and len(text) >= 2:
         return text[1:-1]
     return text
 

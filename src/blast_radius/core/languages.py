@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import pathspec
@@ -83,6 +83,42 @@ class LanguageRule:
     the grammar cannot read them where they may stand: C#'s ``#if``/``#else``/
     ``#endif`` between the parts of one declaration. The code of every branch
     is then read, as if each configuration were built at once."""
+    import_paths: tuple[str, ...] = ()
+    """Where an import's specifier may be, as templates (the syntactic tier's
+    resolver): ``{module}`` is the specifier with its dots as slashes
+    (``a.b`` as ``a/b``), ``{path}`` the specifier as written, ``{stem}`` the
+    specifier without its extension. A template starting with ``./`` is
+    relative to the importing file's folder; any other must be the end of
+    exactly one path of the repository (``{module}.lua`` finds
+    ``src/a/b.lua``). The first template that finds a file wins."""
+    import_rewrites: tuple[tuple[str, str], ...] = ()
+    """(regular expression, replacement) applied to a specifier before
+    ``import_paths``. ``{package}`` in an expression stands for the name of each
+    of the repository's packages (``package_name``), and ``{root}`` in its
+    replacement for that package's folder: Dart's ``package:shop/`` as
+    ``<folder of shop's pubspec.yaml>/lib/``. A template of ``import_paths``
+    starting with ``/`` is a path from the repository's root."""
+    package_name: str = ""
+    """A regular expression (multiline) whose first group is a package's name
+    in one of the rule's ``manifest_files`` (the ``name:`` of a
+    ``pubspec.yaml``)."""
+    global_modules: bool = False
+    """Whether modules and classes at the top of a file (and those nested in
+    them) are named across files: Elixir's ``defmodule A.B`` is ``A.B``
+    everywhere, an Objective-C class is one name in the program."""
+    closed_modules: bool = False
+    """Whether a module's code sees only its own definitions and its imports,
+    not those of the modules around it (Elixir's and Julia's nested modules)."""
+    file_modules: bool = False
+    """Whether a file is a module named after it, its first letter capitalised
+    (OCaml's ``cart.ml`` is ``Cart``)."""
+    self_receivers: tuple[str, ...] = ()
+    """Receivers that name the enclosing class or module (``self``,
+    ``__MODULE__``)."""
+    module_receivers: str = ""
+    """A regular expression of receivers that name a module or class
+    (Elixir's ``Enum``, OCaml's ``List``): one the repository does not define
+    is outside it, and calls on it get no edge rather than a name match."""
 
 
 JS_TEST_FILES = (
@@ -422,14 +458,170 @@ LANGUAGES: tuple[LanguageRule, ...] = (
     ),
 )
 
+
+_SYNTACTIC = LanguageRule(
+    name="",
+    extensions=(),
+    grammar_module="",
+    query_files=("facts.scm", "entry_points.scm"),
+    resolver="syntactic",
+    line_comment="#",
+    test_files=(),
+    test_function_prefix=(),
+    test_class_prefix="",
+    imports_run_packages=False,
+    checks_signatures=False,
+    test_marker=TEST_ENTRY_KIND,
+)
+"""What every language of the syntactic tier shares: one resolver, queries in
+``queries/<name>/``, tests marked by the queries (a test file that marks none
+has every function a test), no signatures read."""
+
+SYNTACTIC_LANGUAGES: tuple[LanguageRule, ...] = (
+    replace(
+        _SYNTACTIC,
+        name="lua",
+        extensions=(".lua",),
+        grammar_module="tree_sitter_lua",
+        line_comment="--",
+        # busted's default pattern, and any file under spec/
+        test_files=("*_spec.lua", "**/spec/**/*.lua"),
+        import_paths=("{module}.lua", "{module}/init.lua"),
+        test_runner="busted",
+    ),
+    replace(
+        _SYNTACTIC,
+        name="elixir",
+        extensions=(".ex", ".exs"),
+        grammar_module="tree_sitter_elixir",
+        test_files=("**/test/**/*_test.exs",),
+        global_modules=True,
+        closed_modules=True,
+        self_receivers=("__MODULE__",),
+        module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
+        test_runner="mix",
+    ),
+    replace(
+        _SYNTACTIC,
+        name="bash",
+        extensions=(".sh", ".bash"),
+        grammar_module="tree_sitter_bash",
+        # bats' `@test "..." { }` is no syntax the grammar reads: no test files
+        test_files=(),
+        # `source "$DIR/lib/a.sh"`: quotes and a leading variable or `$(...)` dropped
+        import_rewrites=(
+            (r"^[\"']|[\"']$", ""),
+            (r"^(?:\$\{?\w+\}?|\$\([^)]*\))/", ""),
+        ),
+        import_paths=("./{path}", "{path}"),
+    ),
+    replace(
+        _SYNTACTIC,
+        name="zig",
+        extensions=(".zig",),
+        grammar_module="tree_sitter_zig",
+        line_comment="//",
+        # tests sit in the files they test: `test "..." { }` marks them
+        test_files=("*.zig",),
+        import_paths=("./{path}",),
+        self_receivers=("self",),
+    ),
+    replace(
+        _SYNTACTIC,
+        name="dart",
+        extensions=(".dart",),
+        grammar_module="tree_sitter_dart",
+        line_comment="//",
+        test_files=("**/test/**/*_test.dart",),
+        # `'package:shop/cart.dart'` is lib/cart.dart next to the pubspec.yaml
+        # named shop; a relative URI is relative; another package is outside
+        import_rewrites=((r"^['\"]|['\"]$", ""), (r"^package:{package}/", "{root}lib/")),
+        import_paths=("./{path}", "/{path}"),
+        manifest_files=("pubspec.yaml",),
+        package_name=r"^name:[ \t]*['\"]?([\w.-]+)",
+        self_receivers=("this",),
+        test_runner="dart",
+    ),
+    replace(
+        _SYNTACTIC,
+        name="haskell",
+        extensions=(".hs",),
+        grammar_module="tree_sitter_haskell",
+        line_comment="--",
+        # hspec-discover's convention; any module under a test/ folder
+        test_files=("*Spec.hs", "**/test/**/*.hs"),
+        # `import A.B` is A/B.hs under a source folder (src/, lib/, the root...)
+        import_paths=("{module}.hs",),
+        module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
+    ),
+    replace(
+        _SYNTACTIC,
+        name="ocaml",
+        extensions=(".ml",),
+        grammar_module="tree_sitter_ocaml",
+        grammar_function="language_ocaml",
+        line_comment="(*",
+        # dune's test stanzas live in test/ or tests/; inline tests are marked
+        test_files=("**/test/**/*.ml", "**/tests/**/*.ml"),
+        file_modules=True,
+        module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
+    ),
+    replace(
+        _SYNTACTIC,
+        name="objc",
+        # `.h` is C's and C++'s: the header's class is read where it is implemented
+        extensions=(".m", ".mm"),
+        grammar_module="tree_sitter_objc",
+        line_comment="//",
+        # XCTest's test classes by their usual names; `test...` methods are marked
+        test_files=("*Tests.m", "*Test.m", "*Tests.mm", "*Test.mm"),
+        # `#import "Cart.h"`: the file implementing it, Cart.m next to it or unique
+        import_paths=("./{stem}.m", "./{stem}.mm", "{stem}.m", "{stem}.mm"),
+        global_modules=True,
+        self_receivers=("self",),
+        module_receivers=r"[A-Z]\w*",
+    ),
+    replace(
+        _SYNTACTIC,
+        name="julia",
+        extensions=(".jl",),
+        grammar_module="tree_sitter_julia",
+        # Pkg runs test/runtests.jl, which includes the rest of test/
+        test_files=("**/test/**/*.jl",),
+        # `using .Money` names a module; `include("x.jl")` the file next to it
+        import_rewrites=((r"^\.+", ""),),
+        import_paths=("./{path}",),
+        global_modules=True,
+        closed_modules=True,
+        module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
+    ),
+    replace(
+        _SYNTACTIC,
+        name="perl",
+        extensions=(".pl", ".pm", ".t"),
+        grammar_module="tree_sitter_perl",
+        # prove's t/ folder; subtests are marked
+        test_files=("**/t/**/*.t",),
+        # `use Shop::Money` is Shop/Money.pm under a library folder (lib/...)
+        import_rewrites=((r"::", "/"),),
+        import_paths=("{path}.pm",),
+        self_receivers=("$self", "$class"),
+        module_receivers=r"[A-Z]\w*(?:(?:::|\.)\w+)*",
+        test_runner="prove",
+    ),
+)
+"""The syntactic tier: languages read by their syntax alone (resolver
+``syntactic``): definitions by nesting, calls in a file and through the
+language's import forms certain, others matched by name."""
+
+LANGUAGES = LANGUAGES + SYNTACTIC_LANGUAGES
+
 _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 
 UNREAD_LANGUAGES: dict[str, str] = {
-    ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
-    ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
-    ".erl": "Erlang", ".dart": "Dart", ".hs": "Haskell", ".ml": "OCaml", ".zig": "Zig",
-    ".pl": "Perl", ".pm": "Perl", ".r": "R", ".R": "R", ".jl": "Julia", ".clj": "Clojure",
+    ".scala": "Scala", ".erl": "Erlang", ".mli": "OCaml interfaces",
+    ".r": "R", ".R": "R", ".clj": "Clojure",
     ".fs": "F#", ".vb": "Visual Basic", ".groovy": "Groovy", ".vue": "Vue",
     ".svelte": "Svelte", ".pyx": "Cython",
 }  # fmt: skip

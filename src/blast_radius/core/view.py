@@ -12,6 +12,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.markdown import Strong, show_controls
 from blast_radius.core.mermaid import GraphEdge, GraphNode, mermaid_flowchart
 from blast_radius.core.report import (
@@ -131,11 +132,31 @@ def _display(symbol_id: str) -> str:
 def headline(report: Report) -> str:
     """One sentence a reviewer understands in five seconds."""
     changed = len(report.changed)
+    unparsed = [g.removesuffix(UNPARSED_SUFFIX) for g in report.gaps if g.endswith(UNPARSED_SUFFIX)]
+    if unparsed:
+        # a language whose grammar failed: its files were not read, and an
+        # empty list of dependents must not read as "none"
+        warning = (
+            "⚠️ **Not every file was read** ("
+            + "; ".join(g.rstrip(".") for g in unparsed)
+            + "): what depends on the changes through those files is unknown. "
+        )
+        if not report.dependents and not report.breaking:
+            return (
+                warning
+                + f"{_plural(changed, 'changed symbol')}; no dependents found in the files read."
+            )
+        return warning + _reach_sentence(report, changed)
     if not report.dependents and not report.breaking:
         return (
             f"{_plural(changed, 'changed symbol')}; nothing else in the repository depends "
             "on them, as far as static analysis can see."
         )
+    return _reach_sentence(report, changed)
+
+
+def _reach_sentence(report: Report, changed: int) -> str:
+    """What the changed symbols reach, in one sentence."""
     parts = [
         f"{_plural(changed, 'changed symbol')} reach{'es' if changed == 1 else ''} "
         f"{_plural(report.dependent_symbols, 'dependent')} in "
@@ -329,6 +350,9 @@ RUNNER_COMMANDS = {
     "jasmine": "npx jasmine",
     "ava": "npx ava",
     "node": "node --test",
+    "dart": "dart test",
+    "busted": "busted",
+    "prove": "prove -l",
 }
 """The command that runs only the given test files, by runner."""
 
@@ -619,6 +643,29 @@ def _ctest_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
     return [f"ctest -R {shlex.quote('^(' + '|'.join(escaped[:200]) + ')$')}{more}"]
 
 
+def _line_selected_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
+    """A runner that selects tests by file and line (``mix test a_test.exs:12:30``):
+    the first line of each selected test, the whole file where a test has no
+    line or its file's tests are not told apart."""
+    by_file: dict[str, set[int] | None] = {}
+    for test in tests:
+        held = by_file.setdefault(test.path, set())
+        if test.whole_class or test.line <= 0 or held is None:
+            by_file[test.path] = None
+        else:
+            held.add(test.line)
+    words = []
+    for path in sorted(by_file):
+        lines = by_file[path]
+        quoted = show_controls(path) + "".join(f":{n}" for n in sorted(lines or ()))
+        words.append(shlex.quote(quoted))
+    return [f"{LINE_RUNNER_COMMANDS[runner]} {' '.join(words)}"] if words else []
+
+
+LINE_RUNNER_COMMANDS = {"mix": "mix test"}
+"""Runners selecting tests by ``file:line``, and the command that runs them."""
+
+
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "go": _go_test_commands,
     "maven": _jvm_test_command,
@@ -629,6 +676,7 @@ TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "cargo": _cargo_test_commands,
     "swift": _swift_test_command,
     "ctest": _ctest_command,
+    "mix": _line_selected_command,
 }
 """Runners that select single tests, not files: the command lines that run the
 given tests of the runner's files."""

@@ -1,0 +1,7 @@
+int plus(int a, int b) {
+  return a + b;
+}
+
+class Money {
+  static int zero() => 0;
+}

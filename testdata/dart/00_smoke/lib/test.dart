@@ -1,0 +1,2 @@
+// a file of this package named like package:test's library
+void expect(Object a, Object b) {}

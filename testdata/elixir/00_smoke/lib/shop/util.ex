@@ -1,0 +1,3 @@
+defmodule Shop.Util do
+  def round_price(x), do: x
+end

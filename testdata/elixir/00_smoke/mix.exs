@@ -1,0 +1,5 @@
+defmodule Shop.MixProject do
+  use Mix.Project
+
+  def project, do: [app: :shop, version: "0.1.0"]
+end

@@ -1,0 +1,4 @@
+module Shop.Tax (rate) where
+
+rate :: Int -> Int
+rate x = x `div` 10

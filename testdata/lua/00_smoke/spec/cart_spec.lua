@@ -1,0 +1,10 @@
+local Cart = require("shop.cart")
+
+describe("cart", function()
+  it("adds a price", function()
+    assert.are.equal(3, Cart.add({ total = 1 }, 2))
+  end)
+  it("totals", function()
+    Cart.total({ total = 1 })
+  end)
+end)

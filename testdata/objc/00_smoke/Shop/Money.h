@@ -1,0 +1,4 @@
+@interface Money : NSObject
++ (int)plus:(int)a with:(int)b;
+@end
+int round_price(int value);

@@ -1,0 +1,3 @@
+let plus a b = a + b
+
+let zero = 0

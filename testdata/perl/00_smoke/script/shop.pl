@@ -1,0 +1,3 @@
+use Shop::Cart;
+my $cart = Shop::Cart->new;
+print summary($cart);
