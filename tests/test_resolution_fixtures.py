@@ -36,6 +36,7 @@ PREFIXES = {
     "php": "php:",
     "csharp": "cs:",
     "rust": "rust:",
+    "scala": "java:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

@@ -240,6 +240,29 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_marker=TEST_ENTRY_KIND,
     ),
     LanguageRule(
+        name="scala",
+        extensions=(".scala", ".sc"),
+        grammar_module="tree_sitter_scala",
+        query_files=("facts.scm", "entry_points.scm"),
+        # one JVM namespace: a Scala call of a Java or Kotlin type resolves
+        resolver="java",
+        line_comment="//",
+        # ScalaTest's, MUnit's and JUnit's usual names, and sbt's test folder
+        test_files=(
+            "*Spec.scala",
+            "*Test.scala",
+            "*Tests.scala",
+            "*Suite.scala",
+            "**/src/test/**/*.scala",
+        ),
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        checks_signatures=False,
+        test_runner="sbt",
+        test_marker=TEST_ENTRY_KIND,
+    ),
+    LanguageRule(
         name="ruby",
         extensions=(".rb", ".rake", ".ru"),
         file_names=("Rakefile", "Gemfile"),
@@ -325,7 +348,7 @@ _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 UNREAD_LANGUAGES: dict[str, str] = {
     ".c": "C", ".h": "C/C++",
     ".cc": "C++", ".cpp": "C++", ".cxx": "C++", ".hpp": "C++", ".hh": "C++",
-    ".swift": "Swift", ".scala": "Scala", ".m": "Objective-C", ".mm": "Objective-C",
+    ".swift": "Swift", ".m": "Objective-C", ".mm": "Objective-C",
     ".lua": "Lua", ".sh": "Bash", ".bash": "Bash", ".ex": "Elixir", ".exs": "Elixir",
     ".erl": "Erlang", ".dart": "Dart", ".hs": "Haskell", ".ml": "OCaml", ".zig": "Zig",
     ".pl": "Perl", ".pm": "Perl", ".r": "R", ".R": "R", ".jl": "Julia", ".clj": "Clojure",

@@ -17,6 +17,20 @@ is ``Money::format`` of its package and is called on a ``Money`` when it is in
 scope (a member of the same name wins), and a scope function's lambda
 (``x.let { it.m() }``, ``x.apply { m() }``) sees x as ``it`` or ``this``.
 
+Scala files are read by it too. A file's package is its chained clauses
+(``package a`` then ``package b`` is ``a.b``), wherever the file sits. An
+import clause is read whole: ``a.b.C``, ``a.b._`` and ``a.b.*`` (on demand),
+selectors ``{C, D => E, F as G, H => _, _}`` (a rename, a hidden name, the
+rest); an import in a block counts for the whole file. A companion object is
+one node with its class, so ``Invoice.create()`` and ``Invoice(x)`` (its
+``apply``, or the case class itself) reach the class; an ``object``'s
+members are called as ``Registry.register()`` (certain). ``extends A with B
+with C`` makes the three bases, searched from the last written (Scala's
+linearisation). A receiver typed by a declaration (``val x: T``, ``x: T``,
+``new T``, ``T(...)``) gives 0.9: what the compiler adds (implicit
+conversions, extension methods, givens) is not seen, so a member found by
+name stays a name match.
+
 Node ids: ``java:<path>`` for a file, ``java:<fqn>`` for a type and
 ``java:<fqn>.<method>`` for a method (``Invoice.Invoice`` is a constructor);
 see ``testdata/java/README.md``.
@@ -55,6 +69,8 @@ from blast_radius.core.resolution import (
 )
 
 PREFIX = "java:"
+_SCALA_LIKE = frozenset({"scala"})
+"""Languages whose types mix in traits, have companions and convert values."""
 IMPLEMENTS_TAG = "implements"
 TYPE_KINDS = ("class", "interface")
 _GENERIC = re.compile(r"[<\[(]")
@@ -74,10 +90,72 @@ def _bare(expression: str) -> str:
 
 
 def _package(facts: FileFacts) -> str:
-    for scope, _, expression, how in facts.typed:
-        if how == "package" and scope == MODULE_SCOPE:
-            return expression.replace(" ", "")
-    return ""
+    """The file's package: Java's and Kotlin's one clause; Scala's chained
+    clauses, the first followed by those written after it."""
+    clauses = [e for scope, _, e, how in facts.typed if how == "package" and scope == MODULE_SCOPE]
+    nested = [
+        e for scope, _, e, how in facts.typed if how == "subpackage" and scope == MODULE_SCOPE
+    ]
+    first = [e for e in clauses if e not in nested][:1] or clauses[:1]
+    return ".".join(first + nested).replace(" ", "")
+
+
+_SCALA_IMPORT = "import "
+_SCALA_WILDCARDS = ("_", "*", "given")
+
+
+def _split_top(text: str) -> list[str]:
+    """``a.{B, C}, d.E`` split at the commas outside braces."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        if char in "{[(":
+            depth += 1
+        elif char in "}])":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _scala_imports(imp: Import) -> list[Import]:
+    """A Scala import clause, as it arrives whole, in the shape of Java's
+    imports: one ``(owner, name, alias)`` per name, ``name='*'`` on demand; a
+    hidden name (``C => _``) is no import. Another language's import as is."""
+    if not imp.source.startswith(_SCALA_IMPORT):
+        return [imp]
+    text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", imp.source[len(_SCALA_IMPORT) :], flags=re.S)
+    found: list[Import] = []
+    for importer in _split_top(" ".join(text.split())):
+        importer = importer.replace(" . ", ".").replace(". ", ".").replace(" .", ".")
+        owner, brace, selectors = importer.partition("{")
+        if brace:
+            owner = owner.rstrip(". ")
+            items = _split_top(selectors.rstrip("} "))
+        else:
+            owner, _, last = importer.rpartition(".")
+            items = [last]
+        owner = owner.replace("`", "")
+        if not owner:
+            continue
+        for item in items:
+            renamed = re.split(r"\s*(?:=>|\bas\b)\s*", item, maxsplit=1)
+            name = renamed[0].strip().replace("`", "")
+            alias = renamed[1].strip().replace("`", "") if len(renamed) > 1 else None
+            if name.split(" ", 1)[0] in _SCALA_WILDCARDS:
+                found.append(Import(owner, "*", None, imp.line, imp.scope, False, imp.end_line))
+            elif alias == "_":
+                continue  # `C => _`: C hidden from a wildcard
+            elif re.fullmatch(r"[\w$]+", name):
+                alias = None if alias == name else alias
+                found.append(Import(owner, name, alias, imp.line, imp.scope, False, imp.end_line))
+    return found
+
+
+def _imports(facts: FileFacts) -> list[Import]:
+    """The file's imports, one per imported name."""
+    return [one for imp in facts.imports for one in _scala_imports(imp)]
 
 
 def _imported(imp: Import) -> tuple[str, str] | None:
@@ -149,6 +227,15 @@ class _File:
     """Whether a type is declared inside a method (a local class)."""
     anonymous_classes: set[int] = field(default_factory=set)
     """Anonymous scopes with a base: the bodies of ``new T() { ... }``."""
+    canonical: dict[int, int] = field(default_factory=dict)
+    """A type named as an earlier one of the file (a Scala companion object)
+    -> that one, which holds the members of both."""
+    linearised: bool = False
+    """Whether bases are searched from the last written (Scala's mixins)."""
+    applies: bool = False
+    """Whether calling a type by name runs its companion's ``apply`` (Scala)."""
+    typed_confidence: float = CERTAIN
+    """How sure a receiver's declared type is: Scala's compiler may convert it."""
 
 
 class JavaResolver:
@@ -166,6 +253,15 @@ class JavaResolver:
         for item in sorted(facts, key=lambda f: f.path):
             file = _File(item, _package(item))
             file.qualnames, file.ids = java_definition_ids(item)
+            first_type: dict[str, int] = {}
+            for index, d in enumerate(item.definitions):
+                if d.kind in TYPE_KINDS:
+                    held = first_type.setdefault(file.qualnames[index], index)
+                    if held != index:
+                        file.canonical[index] = held
+            if item.language in _SCALA_LIKE:
+                file.linearised = file.applies = True
+                file.typed_confidence = ANNOTATED_CONFIDENCE
             extends = _extension_receivers(item)
             for index, d in enumerate(item.definitions):
                 if d.kind == ANONYMOUS_SCOPE:
@@ -175,10 +271,11 @@ class JavaResolver:
                         ((item.path, index), extends[index])
                     )
                     continue
-                file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
+                parent = file.canonical.get(d.parent, d.parent)
+                file.children.setdefault(parent, {}).setdefault(d.name, []).append(index)
                 if d.kind == "function" and d.parent == MODULE_SCOPE:
                     self._top_level.setdefault(file.qualnames[index], (item.path, index))
-                if d.kind in TYPE_KINDS:
+                if d.kind in TYPE_KINDS and index not in file.canonical:
                     self._types.setdefault(file.qualnames[index], (item.path, index))
                 elif (
                     d.kind == "function"
@@ -187,7 +284,7 @@ class JavaResolver:
                     and d.name != item.definitions[d.parent].name
                 ):
                     self._methods_by_name.setdefault(d.name, []).append((item.path, index))
-            for imp in item.imports:
+            for imp in _imports(item):
                 named = _imported(imp)
                 if named is not None:
                     file.single[imp.alias or named[1]] = named
@@ -196,8 +293,9 @@ class JavaResolver:
             for scope, name in item.bindings:
                 file.bindings.setdefault(scope, set()).add(name)
             for scope, name, expression, how in item.typed:
-                if how != "package":
-                    file.typed.setdefault((scope, name), []).append((expression, how))
+                if how not in ("package", "subpackage"):
+                    owner = file.canonical.get(scope, scope)
+                    file.typed.setdefault((owner, name), []).append((expression, how))
             file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
             file.local_types = any(
                 d.kind in TYPE_KINDS
@@ -236,7 +334,7 @@ class JavaResolver:
         current = scope
         while current != MODULE_SCOPE:
             if defs[current].kind in TYPE_KINDS or current in file.anonymous_classes:
-                found.append(current)
+                found.append(file.canonical.get(current, current))
             current = defs[current].parent
         return found
 
@@ -317,10 +415,12 @@ class JavaResolver:
         scope = file.facts.definitions[cls[1]].parent
         found = []
         for base in file.facts.bases:
-            if base.definition == cls[1]:
+            if file.canonical.get(base.definition, base.definition) == cls[1]:
                 target = self._type(cls[0], scope, base.expression)
                 if target is not None and target != cls and target not in found:
                     found.append(target)
+        if file.linearised:
+            found.reverse()  # `extends A with B with C`: C's members first
         self._finding_bases -= 1
         result = tuple(found)
         self._bases_cache[cls] = result
@@ -365,7 +465,8 @@ class JavaResolver:
         file = self._files[cls[0]]
         scope = file.facts.definitions[cls[1]].parent if cls[1] != MODULE_SCOPE else MODULE_SCOPE
         return any(
-            base.definition == cls[1] and self._type(cls[0], scope, base.expression) is None
+            file.canonical.get(base.definition, base.definition) == cls[1]
+            and self._type(cls[0], scope, base.expression) is None
             for base in file.facts.bases
         )
 
@@ -451,7 +552,7 @@ class JavaResolver:
                 found = self._variable(path, current, "this")
                 return found[0] if found is not None else None
             current = defs[current].parent
-        return (path, current) if current != MODULE_SCOPE else None
+        return (path, file.canonical.get(current, current)) if current != MODULE_SCOPE else None
 
     def _variable(self, path: str, scope: int, name: str) -> tuple[Symbol, float] | None:
         """The type of a local, a parameter, or a field of the enclosing types."""
@@ -553,7 +654,7 @@ class JavaResolver:
         if receiver is None:
             type_symbol = self._type(path, scope, ref.name)
             if type_symbol is not None and ref.kind == "call":
-                return self._construction(type_symbol), (), []
+                return self._construction(type_symbol, self._files[path].applies), (), []
             if ref.kind != "call":
                 # a type named in a declaration, cast, literal or annotation
                 return ([(type_symbol, CERTAIN)] if type_symbol is not None else []), (), []
@@ -591,6 +692,8 @@ class JavaResolver:
         held = self._expression(path, scope, receiver)
         if held is not None:
             static, confidence = held
+            if receiver != "this":
+                confidence = min(confidence, self._files[path].typed_confidence)
             found = self._methods(static, ref.name, arity=arity)
             if not found:
                 # a member wins over an extension; without one, an extension in scope
@@ -709,9 +812,16 @@ class JavaResolver:
                 found.append(symbol)
         return found
 
-    def _construction(self, type_symbol: Symbol) -> list[tuple[Symbol, float]]:
-        """``new T()``: the type, and its constructor when it declares one."""
-        name = self._files[type_symbol[0]].facts.definitions[type_symbol[1]].name
+    def _construction(
+        self, type_symbol: Symbol, applies: bool = False
+    ) -> list[tuple[Symbol, float]]:
+        """``new T()``: the type, and its constructor when it declares one;
+        Scala's ``T(x)``: the type, and its companion's ``apply`` if any."""
+        name = (
+            "apply"
+            if applies
+            else self._files[type_symbol[0]].facts.definitions[type_symbol[1]].name
+        )
         constructors = self._files[type_symbol[0]].children.get(type_symbol[1], {}).get(name, [])
         return [(type_symbol, CERTAIN)] + [((type_symbol[0], i), CERTAIN) for i in constructors[:1]]
 
@@ -787,7 +897,7 @@ class JavaResolver:
                 )
             )
         counts = {"resolved": 0, "name_matched": 0, "ambiguous": 0, "unresolved": 0}
-        for imp in facts.imports:
+        for imp in _imports(facts):
             owner = imp.source if imp.name in (None, "*") else f"{imp.source}.{imp.name}"
             target = (
                 self._types.get(owner)

@@ -1,0 +1,132 @@
+; Scala facts, in the vocabulary of the Java ones: one resolver
+; (core/resolve_java.py) reads Java, Kotlin and Scala, since they share the
+; JVM's packages, types and calls. Written from the node types of the
+; tree-sitter-scala grammar.
+
+; ---- definitions -------------------------------------------------------
+(class_definition name: (identifier) @name) @definition.class
+; An object holds static-like members; a companion object has its class's
+; name, and the resolver makes its members the class's.
+(object_definition name: (identifier) @name) @definition.class
+(trait_definition name: (identifier) @name) @definition.interface
+(enum_definition name: (identifier) @name) @definition.class
+
+(function_definition name: (identifier) @name) @definition.function
+(function_declaration name: (identifier) @name) @definition.function
+
+; An extension's methods are no members of the type around them: they are
+; called on the extended value, which only the compiler types (name level).
+(extension_definition) @definition.scope
+; Lambdas and anonymous classes bind names of their own; what they call
+; belongs to the function around them.
+(lambda_expression) @definition.scope
+(instance_expression (template_body)) @definition.scope
+
+; ---- imports -----------------------------------------------------------
+; An import's path is a row of identifiers no one node spans: the resolver
+; reads the whole clause (`import a.b.{C, D => E, F as G, _}`) itself.
+(import_declaration) @import @import.module
+
+; The package, as a typed fact of the file; chained clauses
+; (`package a` then `package b`) are joined by the resolver.
+(package_clause name: (package_identifier) @local.typed @local.package)
+; A clause right after another, or inside another's braces, is nested in it.
+((package_clause) . (package_clause name: (package_identifier) @local.subpackage) @local.typed)
+(package_clause body: (template_body
+  (package_clause name: (package_identifier) @local.subpackage) @local.typed))
+
+; ---- inheritance -------------------------------------------------------
+; `extends A(x) with B with C`: every type named is a base.
+(class_definition
+  extend: (extends_clause type: [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
+(class_definition
+  extend: (extends_clause type: (generic_type type: (_) @inherit.base))) @inherit.class
+(object_definition
+  extend: (extends_clause type: [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
+(object_definition
+  extend: (extends_clause type: (generic_type type: (_) @inherit.base))) @inherit.class
+(trait_definition
+  extend: (extends_clause type: [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
+(trait_definition
+  extend: (extends_clause type: (generic_type type: (_) @inherit.base))) @inherit.class
+(enum_definition
+  extend: (extends_clause type: [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
+; `new T { ... }`: the anonymous class's base
+(instance_expression
+  [(type_identifier) (stable_type_identifier)] @inherit.base
+  (template_body)) @inherit.class
+
+; ---- calls and values --------------------------------------------------
+; `f(x)`, `Invoice(x)` (a case class or a companion's `apply`: the resolver
+; tells a type from a function), `f[T](x)`
+(call_expression
+  function: [(identifier) @name (generic_function function: (identifier) @name)]
+  arguments: (arguments) @arguments) @reference.call
+(call_expression
+  function: [(identifier) @name (generic_function function: (identifier) @name)]
+  arguments: (block)) @reference.call
+; `a.b.f(x)`, `xs.map { ... }`, `a.f[T](x)`
+(call_expression
+  function: [
+    (field_expression value: (_) @receiver field: (identifier) @name)
+    (generic_function function: (field_expression value: (_) @receiver field: (identifier) @name))
+  ]) @reference.call
+; `a op b`: an infix operator is a method of its left operand
+(infix_expression left: (_) @receiver operator: (identifier) @name) @reference.call
+; `x.size`: a member read, which runs a parameterless method when it is one
+(field_expression value: (_) @receiver field: (identifier) @name) @reference.value
+; `new T(...)`: the type (Scala's constructor is the class itself)
+(instance_expression . [(type_identifier) @name (stable_type_identifier (type_identifier) @name .)]) @reference.value
+; A type written in a declaration
+(val_definition type: (type_identifier) @name @reference.value)
+(parameter type: (type_identifier) @name @reference.value)
+
+; ---- bindings and their types ---------------------------------------------
+(parameter name: (identifier) @local.binding)
+(class_parameter name: (identifier) @local.binding)
+(val_definition pattern: (identifier) @local.binding)
+(var_definition pattern: (identifier) @local.binding)
+(lambda_expression parameters: (bindings (binding name: (identifier) @local.binding)))
+(lambda_expression parameters: (identifier) @local.binding)
+
+(parameter
+  name: (identifier) @local.typed
+  type: [(type_identifier) (stable_type_identifier) (generic_type type: (_))] @local.annotated)
+; A class's parameters are its fields (with `val`) and seen by its body.
+(class_parameter
+  name: (identifier) @local.typed
+  type: [(type_identifier) (stable_type_identifier) (generic_type type: (_))] @local.field)
+; Members: `val x: T`, `val x = new T()`, `val x = T(...)`, `val x = make()`.
+(template_body (val_definition
+  pattern: (identifier) @local.typed
+  type: [(type_identifier) (stable_type_identifier) (generic_type type: (_))] @local.field))
+(template_body (var_definition
+  pattern: (identifier) @local.typed
+  type: [(type_identifier) (stable_type_identifier) (generic_type type: (_))] @local.field))
+; Locals: the same forms in a block.
+(block (val_definition
+  pattern: (identifier) @local.typed
+  type: [(type_identifier) (stable_type_identifier) (generic_type type: (_))] @local.annotated))
+(block (var_definition
+  pattern: (identifier) @local.typed
+  type: [(type_identifier) (stable_type_identifier) (generic_type type: (_))] @local.annotated))
+(val_definition
+  pattern: (identifier) @local.typed
+  !type
+  value: (instance_expression . [(type_identifier) (stable_type_identifier)] @local.constructed))
+(var_definition
+  pattern: (identifier) @local.typed
+  !type
+  value: (instance_expression . [(type_identifier) (stable_type_identifier)] @local.constructed))
+(val_definition
+  pattern: (identifier) @local.typed
+  !type
+  value: (call_expression) @local.called)
+
+; ---- return types --------------------------------------------------------
+(function_definition
+  return_type: [(type_identifier) (stable_type_identifier) (generic_type type: (_))] @return.annotated)
+(function_declaration
+  return_type: [(type_identifier) (stable_type_identifier) (generic_type type: (_))] @return.annotated)
+
+(ERROR) @syntax.error
