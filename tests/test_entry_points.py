@@ -173,3 +173,33 @@ def test_rust_entry_points(make_repo: Callable[..., Path]) -> None:
         ("rust:webshop::legacy::legacy_index", "http-route"),
         ("rust:webshop::legacy::legacy_save", "http-route"),
     }
+
+
+def test_scala_entry_points(make_repo: Callable[..., Path]) -> None:
+    case = (
+        Path(__file__).resolve().parent.parent / "testdata" / "scala" / "03_entry_points_and_tests"
+    )
+    root = make_repo(
+        {
+            p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(case.rglob("*"))
+            if p.is_file() and p.name != "EXPECTED"
+        }
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = {(e["id"], e["kind"]) for e in json.loads(result.stdout)["entry_points"]}
+    assert found == {
+        # `object Server extends App`, `def main` in an object, `@main def`
+        ("java:shop.Server", "main"),
+        ("java:shop.Cli.main", "main"),
+        ("java:shop.hello", "main"),
+        # ScalaTest's and MUnit's tests mark their class; JUnit's `@Test` its method
+        ("java:shop.CartSpec", "test"),
+        ("java:shop.CartSuite", "test"),
+        ("java:shop.CartTest.adds", "test"),
+    }

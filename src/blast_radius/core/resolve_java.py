@@ -227,6 +227,8 @@ class _File:
     """Whether a type is declared inside a method (a local class)."""
     anonymous_classes: set[int] = field(default_factory=set)
     """Anonymous scopes with a base: the bodies of ``new T() { ... }``."""
+    scoped: dict[int, tuple[dict[str, tuple[str, str]], list[str]]] = field(default_factory=dict)
+    """Imports in a block (Scala), by the scope holding them: named, on demand."""
     canonical: dict[int, int] = field(default_factory=dict)
     """A type named as an earlier one of the file (a Scala companion object)
     -> that one, which holds the members of both."""
@@ -286,10 +288,15 @@ class JavaResolver:
                     self._methods_by_name.setdefault(d.name, []).append((item.path, index))
             for imp in _imports(item):
                 named = _imported(imp)
+                single, on_demand = file.single, file.on_demand
+                if imp.scope != MODULE_SCOPE:
+                    # Scala's import in a block: seen there only
+                    single, on_demand = file.scoped.setdefault(imp.scope, ({}, []))
+                    file.local_types = True  # a name may mean another type there
                 if named is not None:
-                    file.single[imp.alias or named[1]] = named
+                    single[imp.alias or named[1]] = named
                 elif imp.name == "*":
-                    file.on_demand.append(imp.source)
+                    on_demand.append(imp.source)
             for scope, name in item.bindings:
                 file.bindings.setdefault(scope, set()).add(name)
             for scope, name, expression, how in item.typed:
@@ -297,7 +304,7 @@ class JavaResolver:
                     owner = file.canonical.get(scope, scope)
                     file.typed.setdefault((owner, name), []).append((expression, how))
             file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
-            file.local_types = any(
+            file.local_types = file.local_types or any(
                 d.kind in TYPE_KINDS
                 and d.parent != MODULE_SCOPE
                 and item.definitions[d.parent].kind not in TYPE_KINDS
@@ -382,7 +389,8 @@ class JavaResolver:
             member = self._member_type((path, owner), name)
             if member is not None:
                 return member
-        imported = file.single.get(name)
+        single, on_demand = self._visible_imports(path, scope)
+        imported = single.get(name)
         if imported is not None:
             found = self._types.get(f"{imported[0]}.{imported[1]}")
             if found is not None:
@@ -392,10 +400,32 @@ class JavaResolver:
             return local
         candidates = {
             found
-            for owner in file.on_demand
+            for owner in on_demand
             if (found := self._types.get(f"{owner}.{name}")) is not None
         }
         return candidates.pop() if len(candidates) == 1 else None
+
+    def _visible_imports(
+        self, path: str, scope: int
+    ) -> tuple[dict[str, tuple[str, str]], list[str]]:
+        """The named and on-demand imports seen in ``scope``: those of the
+        blocks around it (the innermost wins), then the file's."""
+        file = self._files[path]
+        if not file.scoped:
+            return file.single, file.on_demand
+        single = dict(file.single)
+        on_demand = list(file.on_demand)
+        chain = []
+        current = scope
+        while current != MODULE_SCOPE:
+            chain.append(current)
+            current = file.facts.definitions[current].parent
+        for owner in reversed(chain):
+            held = file.scoped.get(owner)
+            if held is not None:
+                single.update(held[0])
+                on_demand = held[1] + on_demand
+        return single, on_demand
 
     def _member_type(self, owner: Symbol, name: str) -> Symbol | None:
         for klass in self._chain(owner):
@@ -741,13 +771,14 @@ class JavaResolver:
                     found_in.append((path, enclosing))
                 return [(found[0], CERTAIN)]
         file = self._files[path]
-        imported = file.single.get(name)
+        single, on_demand = self._visible_imports(path, scope)
+        imported = single.get(name)
         if imported is not None:
             owner = self._types.get(imported[0])
-            found = self._methods(owner, name) if owner is not None else []
+            found = self._methods(owner, imported[1]) if owner is not None else []
             if found:
                 return [(found[0], CERTAIN)]
-        for owner_name in file.on_demand:
+        for owner_name in on_demand:
             owner = self._types.get(owner_name)
             found = self._methods(owner, name) if owner is not None else []
             if found:

@@ -2,7 +2,7 @@
 
 ; `object Main extends App`
 (object_definition
-  extend: (extends_clause type: (type_identifier) @_app)
+  extend: (extends_clause (type_identifier) @_app)
   (#eq? @_app "App")) @entry.main
 ; `def main(args: Array[String])` in an object
 (object_definition body: (template_body

@@ -38,19 +38,19 @@
 ; ---- inheritance -------------------------------------------------------
 ; `extends A(x) with B with C`: every type named is a base.
 (class_definition
-  extend: (extends_clause type: [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
+  extend: (extends_clause [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
 (class_definition
-  extend: (extends_clause type: (generic_type type: (_) @inherit.base))) @inherit.class
+  extend: (extends_clause (generic_type type: (_) @inherit.base))) @inherit.class
 (object_definition
-  extend: (extends_clause type: [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
+  extend: (extends_clause [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
 (object_definition
-  extend: (extends_clause type: (generic_type type: (_) @inherit.base))) @inherit.class
+  extend: (extends_clause (generic_type type: (_) @inherit.base))) @inherit.class
 (trait_definition
-  extend: (extends_clause type: [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
+  extend: (extends_clause [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
 (trait_definition
-  extend: (extends_clause type: (generic_type type: (_) @inherit.base))) @inherit.class
+  extend: (extends_clause (generic_type type: (_) @inherit.base))) @inherit.class
 (enum_definition
-  extend: (extends_clause type: [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
+  extend: (extends_clause [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
 ; `new T { ... }`: the anonymous class's base
 (instance_expression
   [(type_identifier) (stable_type_identifier)] @inherit.base
@@ -71,6 +71,12 @@
     (field_expression value: (_) @receiver field: (identifier) @name)
     (generic_function function: (field_expression value: (_) @receiver field: (identifier) @name))
   ]) @reference.call
+; `new T(...).m()`: the receiver is a T (after the pattern above, so that
+; this reading of the call is the one kept)
+(call_expression
+  function: (field_expression
+    value: (instance_expression . [(type_identifier) (stable_type_identifier)] @receiver !body)
+    field: (identifier) @name)) @reference.call
 ; `a op b`: an infix operator is a method of its left operand
 (infix_expression left: (_) @receiver operator: (identifier) @name) @reference.call
 ; `x.size`: a member read, which runs a parameterless method when it is one
