@@ -119,7 +119,7 @@ def _split_top(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-def _scala_imports(imp: Import) -> list[Import]:
+def scala_imports(imp: Import) -> list[Import]:
     """A Scala import clause, as it arrives whole, in the shape of Java's
     imports: one ``(owner, name, alias)`` per name, ``name='*'`` on demand; a
     hidden name (``C => _``) is no import. Another language's import as is."""
@@ -155,7 +155,7 @@ def _scala_imports(imp: Import) -> list[Import]:
 
 def _imports(facts: FileFacts) -> list[Import]:
     """The file's imports, one per imported name."""
-    return [one for imp in facts.imports for one in _scala_imports(imp)]
+    return [one for imp in facts.imports for one in scala_imports(imp)]
 
 
 def _imported(imp: Import) -> tuple[str, str] | None:
