@@ -229,9 +229,10 @@ class _File:
     """Anonymous scopes with a base: the bodies of ``new T() { ... }``."""
     scoped: dict[int, tuple[dict[str, tuple[str, str]], list[str]]] = field(default_factory=dict)
     """Imports in a block (Scala), by the scope holding them: named, on demand."""
-    canonical: dict[int, int] = field(default_factory=dict)
-    """A type named as an earlier one of the file (a Scala companion object)
-    -> that one, which holds the members of both."""
+    abstract: set[int] = field(default_factory=set)
+    """Methods declared without a body (Scala's ``def m(): T``)."""
+    objects: set[int] = field(default_factory=set)
+    """Scala's ``object`` definitions: a companion shares its class's id."""
     linearised: bool = False
     """Whether bases are searched from the last written (Scala's mixins)."""
     applies: bool = False
@@ -252,15 +253,25 @@ class JavaResolver:
         """A package's own functions (Kotlin), by qualified name."""
         self._extensions: dict[str, list[tuple[Symbol, str]]] = {}
         """Extension functions by name, with the type each extends."""
+        self._companions: dict[Symbol, Symbol] = {}
+        """A Scala class -> its companion object."""
         for item in sorted(facts, key=lambda f: f.path):
             file = _File(item, _package(item))
             file.qualnames, file.ids = java_definition_ids(item)
-            first_type: dict[str, int] = {}
+            file.objects = {scope for scope, _, _, how in item.typed if how == "object"}
+            file.abstract = {scope for scope, _, _, how in item.typed if how == "abstract"}
+            named_types: dict[str, list[int]] = {}
             for index, d in enumerate(item.definitions):
                 if d.kind in TYPE_KINDS:
-                    held = first_type.setdefault(file.qualnames[index], index)
-                    if held != index:
-                        file.canonical[index] = held
+                    named_types.setdefault(file.qualnames[index], []).append(index)
+            for qualname, indices in named_types.items():
+                # a class and its companion object: the class is the type, the
+                # object holds what is called on the type's name
+                objects = [i for i in indices if i in file.objects]
+                classes = [i for i in indices if i not in file.objects]
+                if objects and classes:
+                    self._companions[(item.path, classes[0])] = (item.path, objects[0])
+                self._types.setdefault(qualname, (item.path, (classes or objects)[0]))
             if item.language in _SCALA_LIKE:
                 file.linearised = file.applies = True
                 file.typed_confidence = ANNOTATED_CONFIDENCE
@@ -273,12 +284,11 @@ class JavaResolver:
                         ((item.path, index), extends[index])
                     )
                     continue
-                parent = file.canonical.get(d.parent, d.parent)
-                file.children.setdefault(parent, {}).setdefault(d.name, []).append(index)
+                file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
                 if d.kind == "function" and d.parent == MODULE_SCOPE:
                     self._top_level.setdefault(file.qualnames[index], (item.path, index))
-                if d.kind in TYPE_KINDS and index not in file.canonical:
-                    self._types.setdefault(file.qualnames[index], (item.path, index))
+                if d.kind in TYPE_KINDS:
+                    pass  # registered above
                 elif (
                     d.kind == "function"
                     and d.parent != MODULE_SCOPE
@@ -300,9 +310,8 @@ class JavaResolver:
             for scope, name in item.bindings:
                 file.bindings.setdefault(scope, set()).add(name)
             for scope, name, expression, how in item.typed:
-                if how not in ("package", "subpackage"):
-                    owner = file.canonical.get(scope, scope)
-                    file.typed.setdefault((owner, name), []).append((expression, how))
+                if how not in ("package", "subpackage", "object", "abstract"):
+                    file.typed.setdefault((scope, name), []).append((expression, how))
             file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
             file.local_types = file.local_types or any(
                 d.kind in TYPE_KINDS
@@ -341,7 +350,7 @@ class JavaResolver:
         current = scope
         while current != MODULE_SCOPE:
             if defs[current].kind in TYPE_KINDS or current in file.anonymous_classes:
-                found.append(file.canonical.get(current, current))
+                found.append(current)
             current = defs[current].parent
         return found
 
@@ -427,7 +436,23 @@ class JavaResolver:
                 on_demand = held[1] + on_demand
         return single, on_demand
 
+    def _static_methods(
+        self, type_symbol: Symbol, name: str, arity: int | None = None
+    ) -> list[Symbol]:
+        """``T.m()`` on a type's name: its companion object's ``m`` (Scala), else
+        the type's own (Java's static methods, Kotlin's companion members)."""
+        companion = self._companions.get(type_symbol)
+        found = self._methods(companion, name, arity=arity) if companion is not None else []
+        return found or self._methods(type_symbol, name, arity=arity)
+
     def _member_type(self, owner: Symbol, name: str) -> Symbol | None:
+        companion = self._companions.get(owner)
+        if companion is not None:
+            # `Actor.State`: a type declared in the companion object
+            file = self._files[companion[0]]
+            for index in file.children.get(companion[1], {}).get(name, ()):
+                if file.facts.definitions[index].kind in TYPE_KINDS:
+                    return (companion[0], index)
         for klass in self._chain(owner):
             file = self._files[klass[0]]
             for index in file.children.get(klass[1], {}).get(name, ()):
@@ -445,7 +470,7 @@ class JavaResolver:
         scope = file.facts.definitions[cls[1]].parent
         found = []
         for base in file.facts.bases:
-            if file.canonical.get(base.definition, base.definition) == cls[1]:
+            if base.definition == cls[1]:
                 target = self._type(cls[0], scope, base.expression)
                 if target is not None and target != cls and target not in found:
                     found.append(target)
@@ -461,10 +486,34 @@ class JavaResolver:
         looked up (a chain seen meanwhile may lack the bases in progress)."""
         found = self._chains.get(cls)
         if found is None:
-            found = ancestors(cls, self._bases)
+            linearised = self._files[cls[0]].linearised
+            found = self._linearisation(cls, set()) if linearised else ancestors(cls, self._bases)
             if not self._finding_bases:
                 self._chains[cls] = found
         return found
+
+    def _linearisation(self, cls: Symbol, visiting: set[Symbol]) -> list[Symbol]:
+        """Scala's linearisation of ``cls``: the class, then its bases'
+        linearisations from the last mixed in to the first, each type kept at
+        its last place (``extends A with B``: B's members before A's, a base B
+        shares with A after both). A cycle is cut."""
+        if cls in visiting or len(visiting) > 200:
+            return []
+        visiting.add(cls)
+        row: list[Symbol] = []
+        for base in self._bases(cls):  # already from the last written
+            if self._files[base[0]].linearised:
+                row += self._linearisation(base, visiting)
+            else:
+                row += ancestors(base, self._bases)
+        visiting.discard(cls)
+        seen: set[Symbol] = {cls}
+        kept: list[Symbol] = []
+        for symbol in reversed(row):
+            if symbol not in seen:
+                seen.add(symbol)
+                kept.append(symbol)
+        return [cls, *reversed(kept)]
 
     def _methods(
         self, cls: Symbol, name: str, skip_self: bool = False, arity: int | None = None
@@ -480,6 +529,8 @@ class JavaResolver:
                 (klass[0], index)
                 for index in file.children.get(klass[1], {}).get(name, ())
                 if file.facts.definitions[index].kind == "function"
+                # `super.m()` runs a body: Scala skips a trait's abstract `m`
+                and not (skip_self and index in file.abstract)
             ]
             if found and (arity is None or any(self._takes(m, arity) for m in found)):
                 return found
@@ -495,8 +546,7 @@ class JavaResolver:
         file = self._files[cls[0]]
         scope = file.facts.definitions[cls[1]].parent if cls[1] != MODULE_SCOPE else MODULE_SCOPE
         return any(
-            file.canonical.get(base.definition, base.definition) == cls[1]
-            and self._type(cls[0], scope, base.expression) is None
+            base.definition == cls[1] and self._type(cls[0], scope, base.expression) is None
             for base in file.facts.bases
         )
 
@@ -582,7 +632,7 @@ class JavaResolver:
                 found = self._variable(path, current, "this")
                 return found[0] if found is not None else None
             current = defs[current].parent
-        return (path, file.canonical.get(current, current)) if current != MODULE_SCOPE else None
+        return (path, current) if current != MODULE_SCOPE else None
 
     def _variable(self, path: str, scope: int, name: str) -> tuple[Symbol, float] | None:
         """The type of a local, a parameter, or a field of the enclosing types."""
@@ -637,11 +687,16 @@ class JavaResolver:
             holder = self._expression(path, scope, head)
             if holder is None and self._local(path, scope, head.split(".", 1)[0]) is None:
                 static = self._type(path, scope, head)  # `Invoice.create()`
-                holder = (static, CERTAIN) if static is not None else None
+                if static is not None:
+                    return self._result_of(self._static_methods(static, name))
             methods = self._methods(holder[0], name) if holder is not None else []
         else:
             this = self._this_type(path, scope)
             methods = self._methods(this, name) if this is not None else []
+        return self._result_of(methods)
+
+    def _result_of(self, methods: list[Symbol]) -> tuple[Symbol, str] | None:
+        """The first of ``methods`` and the result type written for it."""
         for method in methods[:1]:
             file = self._files[method[0]]
             for index, expression, how in file.facts.returns:
@@ -717,7 +772,7 @@ class JavaResolver:
             nested = self._member_type(type_symbol, ref.name)
             if ref.kind == "call" and nested is not None:
                 return self._construction(nested), (), []  # `new Outer.Inner()`
-            found = self._methods(type_symbol, ref.name, arity=arity)
+            found = self._static_methods(type_symbol, ref.name, arity=arity)
             return [(m, CERTAIN) for m in found[:1]], (), []
         held = self._expression(path, scope, receiver)
         if held is not None:
@@ -775,12 +830,12 @@ class JavaResolver:
         imported = single.get(name)
         if imported is not None:
             owner = self._types.get(imported[0])
-            found = self._methods(owner, imported[1]) if owner is not None else []
+            found = self._static_methods(owner, imported[1]) if owner is not None else []
             if found:
                 return [(found[0], CERTAIN)]
         for owner_name in on_demand:
             owner = self._types.get(owner_name)
-            found = self._methods(owner, name) if owner is not None else []
+            found = self._static_methods(owner, name) if owner is not None else []
             if found:
                 return [(found[0], CERTAIN)]
         function = self._package_function(file, name)
@@ -848,11 +903,11 @@ class JavaResolver:
     ) -> list[tuple[Symbol, float]]:
         """``new T()``: the type, and its constructor when it declares one;
         Scala's ``T(x)``: the type, and its companion's ``apply`` if any."""
-        name = (
-            "apply"
-            if applies
-            else self._files[type_symbol[0]].facts.definitions[type_symbol[1]].name
-        )
+        if applies:
+            holder = self._companions.get(type_symbol, type_symbol)
+            made = self._files[holder[0]].children.get(holder[1], {}).get("apply", [])
+            return [(type_symbol, CERTAIN)] + [((holder[0], i), CERTAIN) for i in made[:1]]
+        name = self._files[type_symbol[0]].facts.definitions[type_symbol[1]].name
         constructors = self._files[type_symbol[0]].children.get(type_symbol[1], {}).get(name, [])
         return [(type_symbol, CERTAIN)] + [((type_symbol[0], i), CERTAIN) for i in constructors[:1]]
 
@@ -1015,9 +1070,12 @@ def java_interface(facts: FileFacts) -> FileFacts:
         references=(),
         bases=facts.bases,
         bindings=(),
-        # fields, the package, and the type each extension function extends
+        # fields, the package, the type each extension function extends, and
+        # which methods have no body (Scala's `super.m()` passes them by)
         typed=tuple(
-            t for t in facts.typed if t[0] == MODULE_SCOPE or t[0] in types or t[3] == "extends"
+            t
+            for t in facts.typed
+            if t[0] == MODULE_SCOPE or t[0] in types or t[3] in ("extends", "abstract")
         ),
         exports=facts.exports,
         entry_points=(),

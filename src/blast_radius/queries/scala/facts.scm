@@ -6,13 +6,16 @@
 ; ---- definitions -------------------------------------------------------
 (class_definition name: (identifier) @name) @definition.class
 ; An object holds static-like members; a companion object has its class's
-; name, and the resolver makes its members the class's.
+; name (one node), and holds what is called on the class's name.
 (object_definition name: (identifier) @name) @definition.class
+(object_definition name: (identifier) @local.typed @local.object)
 (trait_definition name: (identifier) @name) @definition.interface
 (enum_definition name: (identifier) @name) @definition.class
 
 (function_definition name: (identifier) @name) @definition.function
 (function_declaration name: (identifier) @name) @definition.function
+; A method without a body: `super.m()` skips it for the next one with a body.
+(function_declaration name: (identifier) @local.typed @local.abstract)
 
 ; An extension's methods are no members of the type around them: they are
 ; called on the extended value, which only the compiler types (name level).
