@@ -132,6 +132,12 @@ def _rust(key: str) -> Callable[[Path], Path]:
     return fetch
 
 
+def _scala(cache: Path) -> Path:
+    from scala_edges import prepare
+
+    return prepare(cache)
+
+
 def _orig(orig: Orig) -> Callable[[Path], Path]:
     return lambda cache: unpack_orig(orig, cache, tag="languages")
 
@@ -147,6 +153,7 @@ WORKLOADS: tuple[LanguageWorkload, ...] = (
     LanguageWorkload("php", "league/commonmark 2.3.9", _php("commonmark")),
     LanguageWorkload("csharp", "Newtonsoft.Json 6.0.8", _csharp("newtonsoft-json")),
     LanguageWorkload("rust", "regex-syntax 0.6.27", _rust("regex-syntax")),
+    LanguageWorkload("scala", "scala-actors 2.11.12 (src/actors)", _scala),
 )
 
 

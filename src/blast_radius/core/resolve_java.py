@@ -21,12 +21,14 @@ Scala files are read by it too. A file's package is its chained clauses
 (``package a`` then ``package b`` is ``a.b``), wherever the file sits. An
 import clause is read whole: ``a.b.C``, ``a.b._`` and ``a.b.*`` (on demand),
 selectors ``{C, D => E, F as G, H => _, _}`` (a rename, a hidden name, the
-rest); an import in a block counts for the whole file. A companion object is
-one node with its class, so ``Invoice.create()`` and ``Invoice(x)`` (its
-``apply``, or the case class itself) reach the class; an ``object``'s
-members are called as ``Registry.register()`` (certain). ``extends A with B
-with C`` makes the three bases, searched from the last written (Scala's
-linearisation). A receiver typed by a declaration (``val x: T``, ``x: T``,
+rest); an import in a block is seen in that block. A companion object
+shares its class's node id; what is called on the type's name
+(``Invoice.create()``, ``Invoice(x)``: its ``apply``, or the case class
+itself) is the object's, what is called on an instance the class's. An
+``object``'s members are called as ``Registry.register()`` (certain).
+``extends A with B with C`` makes the three bases, searched in Scala's
+linearisation (the last mixed in first, a shared base after all that
+extend it); ``super.m()`` passes a method without a body. A receiver typed by a declaration (``val x: T``, ``x: T``,
 ``new T``, ``T(...)``) gives 0.9: what the compiler adds (implicit
 conversions, extension methods, givens) is not seen, so a member found by
 name stays a name match.
