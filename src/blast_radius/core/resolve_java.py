@@ -28,10 +28,12 @@ itself) is the object's, what is called on an instance the class's. An
 ``object``'s members are called as ``Registry.register()`` (certain).
 ``extends A with B with C`` makes the three bases, searched in Scala's
 linearisation (the last mixed in first, a shared base after all that
-extend it); ``super.m()`` passes a method without a body. A receiver typed by a declaration (``val x: T``, ``x: T``,
-``new T``, ``T(...)``) gives 0.9: what the compiler adds (implicit
-conversions, extension methods, givens) is not seen, so a member found by
-name stays a name match.
+extend it); ``super.m()`` passes a method without a body. A bare name
+that is no local, field or type is a parameterless method call (``self``).
+A receiver typed by a declaration (``val x: T``, ``x: T``, ``new T``,
+``T(...)``) gives 0.9: what the compiler adds (implicit conversions,
+extension methods, givens) is not seen, so a member found by name stays a
+name match.
 
 Node ids: ``java:<path>`` for a file, ``java:<fqn>`` for a type and
 ``java:<fqn>.<method>`` for a method (``Invoice.Invoice`` is a constructor);
@@ -715,7 +717,11 @@ class JavaResolver:
             return self._returned(path, scope, expression[:-2])
         head, dot, last = expression.rpartition(".")
         if not dot:
-            return self._variable(path, scope, expression)
+            held = self._variable(path, scope, expression)
+            if held is None and self._files[path].applies:
+                # Scala's `rawSelf.react()`: a parameterless method's result
+                return self._returned(path, scope, expression)
+            return held
         holder = self._expression(path, scope, head)
         if holder is None:
             return None
@@ -740,8 +746,21 @@ class JavaResolver:
             return [(m, CERTAIN) for m in self._methods(owner, name)[:1]], (), []
         if receiver is None:
             type_symbol = self._type(path, scope, ref.name)
+            applies = self._files[path].applies
             if type_symbol is not None and ref.kind == "call":
-                return self._construction(type_symbol, self._files[path].applies), (), []
+                if applies and arity is None:
+                    # Scala's bare `Debug`: the object as a value, no call of it
+                    return [(type_symbol, CERTAIN)], (), []
+                return self._construction(type_symbol, applies), (), []
+            if (
+                applies
+                and ref.kind == "call"
+                and (
+                    self._local(path, scope, ref.name) is not None
+                    or self._field_named(path, scope, ref.name) is not None
+                )
+            ):
+                return [], (), []  # a local value or a field: no method runs
             if ref.kind != "call":
                 # a type named in a declaration, cast, literal or annotation
                 return ([(type_symbol, CERTAIN)] if type_symbol is not None else []), (), []

@@ -84,6 +84,23 @@
 (infix_expression left: (_) @receiver operator: (identifier) @name) @reference.call
 ; `x.size`: a member read, which runs a parameterless method when it is one
 (field_expression value: (_) @receiver field: (identifier) @name) @reference.value
+; A bare name: Scala's parameterless method call (`self`, `mailbox.size`,
+; `f(done)`), unless the resolver finds a local, a field or a type by that
+; name. Only where a value stands, never a definition's or a member's name.
+(arguments (identifier) @name @reference.call)
+(field_expression value: (identifier) @name @reference.call)
+(infix_expression left: (identifier) @name @reference.call)
+(infix_expression right: (identifier) @name @reference.call)
+(prefix_expression (identifier) @name @reference.call)
+(val_definition value: (identifier) @name @reference.call)
+(var_definition value: (identifier) @name @reference.call)
+(assignment_expression right: (identifier) @name @reference.call)
+(function_definition body: (identifier) @name @reference.call)
+(block (identifier) @name @reference.call)
+(case_clause body: (identifier) @name @reference.call)
+(match_expression value: (identifier) @name @reference.call)
+(parenthesized_expression (identifier) @name @reference.call)
+(return_expression (identifier) @name @reference.call)
 ; `new T(...)`: the type (Scala's constructor is the class itself)
 (instance_expression . [(type_identifier) @name (stable_type_identifier (type_identifier) @name .)]) @reference.value
 ; A type written in a declaration
@@ -97,6 +114,15 @@
 (var_definition pattern: (identifier) @local.binding)
 (lambda_expression parameters: (bindings (binding name: (identifier) @local.binding)))
 (lambda_expression parameters: (identifier) @local.binding)
+; names a pattern binds: `case x: T`, `case Foo(a, b)`, `case (c, d)`, `e @ ...`,
+; `case g`, generators `h <- xs`, `val (p, q) = ...`
+(case_clause pattern: (identifier) @local.binding)
+(typed_pattern pattern: (identifier) @local.binding)
+(case_class_pattern (identifier) @local.binding)
+(tuple_pattern (identifier) @local.binding)
+(capture_pattern name: (identifier) @local.binding)
+(infix_pattern (identifier) @local.binding)
+(enumerator . (identifier) @local.binding)
 
 (parameter
   name: (identifier) @local.typed
