@@ -7,6 +7,7 @@ import pytest
 from blast_radius.core import report
 from blast_radius.core.facts import MODULE_SCOPE, Import
 from blast_radius.core.languages import is_test_path, language_for_path
+from blast_radius.core.play_routes import play_route_handlers
 from blast_radius.core.resolve_java import scala_imports
 from blast_radius.core.view import TEST_SELECTORS
 
@@ -74,3 +75,23 @@ def test_sbt_runs_the_classes_of_the_selected_tests() -> None:
         "sbt 'testOnly shop.CartSpec shop.CartTest shop.OuterSpec'"
     ]
     assert TEST_SELECTORS["sbt"]("sbt", []) == []
+
+
+def test_play_routes_name_their_handlers() -> None:
+    routes = (
+        "# a comment\n"
+        "GET   /          controllers.Home.index()\n"
+        "POST  /x/:id     @controllers.Items.save(id: Long)   # injected\n"
+        "GET   /static    controllers.Assets.at\n"
+        "->    /admin     admin.Routes\n"
+        "GET   /bad       index\n"
+    )
+    manifests = (("conf/routes", routes), ("conf/admin.routes", "PUT /a admin.A.b()\n"))
+    assert play_route_handlers(manifests) == {
+        "controllers.Home.index",
+        "controllers.Items.save",
+        "controllers.Assets.at",
+        "admin.A.b",
+    }
+    # another file of that name pattern's list is not read as routes
+    assert play_route_handlers((("conf/application.conf", routes),)) == frozenset()

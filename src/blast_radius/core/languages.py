@@ -261,6 +261,8 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         checks_signatures=False,
         test_runner="sbt",
         test_marker=TEST_ENTRY_KIND,
+        # Play's `conf/routes`: the controller methods requests enter
+        manifest_files=("routes", "*.routes"),
     ),
     LanguageRule(
         name="ruby",

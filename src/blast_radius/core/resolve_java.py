@@ -76,6 +76,7 @@ PREFIX = "java:"
 _SCALA_LIKE = frozenset({"scala"})
 """Languages whose types mix in traits, have companions and convert values."""
 IMPLEMENTS_TAG = "implements"
+ROUTE_ENTRY_KIND = "http-route"
 TYPE_KINDS = ("class", "interface")
 _GENERIC = re.compile(r"[<\[(]")
 
@@ -248,7 +249,14 @@ class _File:
 class JavaResolver:
     """Resolves the facts of every Java file into graph parts."""
 
-    def __init__(self, facts: Sequence[FileFacts], all_paths: Iterable[str]) -> None:
+    def __init__(
+        self,
+        facts: Sequence[FileFacts],
+        all_paths: Iterable[str],
+        route_handlers: frozenset[str] = frozenset(),
+    ) -> None:
+        self._route_handlers = route_handlers
+        """Methods Play's routes files name (``controllers.Foo.bar``)."""
         self._files: dict[str, _File] = {}
         self._types: dict[str, Symbol] = {}
         """Fully qualified type name -> its definition."""
@@ -1054,12 +1062,18 @@ class JavaResolver:
                         tags,
                     )
                 )
+        routed = {
+            EntryPoint(file.ids[index], ROUTE_ENTRY_KIND)
+            for index, d in enumerate(facts.definitions)
+            if d.kind == "function" and file.qualnames[index] in self._route_handlers
+        }
         entry_points = tuple(
             sorted(
                 {
                     EntryPoint(module_id if scope == MODULE_SCOPE else file.ids[scope], kind)
                     for kind, scope in facts.entry_points
-                },
+                }
+                | routed,
                 key=lambda e: (e.id, e.kind),
             )
         )
