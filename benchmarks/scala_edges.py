@@ -1,9 +1,11 @@
 """Compare our Scala ``calls`` edges with the bytecode scalac writes (``javap -c -l -p``).
 
-Workload: the ``src/actors`` folder of Scala 2.11.12 itself (scala-actors:
-49 Scala files and 41 Java files, traits and companions throughout, Scala
-calling the Java thread pool of the same folder), from the upstream tarball
-of Debian's ``scala`` source package (bookworm), pinned by sha256.
+Workloads: two folders of Scala 2.11.12 itself, from the upstream tarball of
+Debian's ``scala`` source package (bookworm), pinned by sha256:
+``src/actors`` (scala-actors: 49 Scala files and 41 Java files, traits and
+companions throughout, Scala calling the Java thread pool of the same
+folder) and ``src/scalap`` (23 files: parser combinators, case classes and
+pattern matching, compiled against Debian's scala-compiler jar).
 
 The oracle: Debian's ``scala`` package (scalac 2.11.12) compiles the Scala
 files (reading the Java ones for their types), ``javac -g`` the Java ones;
@@ -31,7 +33,8 @@ so a site is (file, line, method).
 It also prints the share of name-matched Scala references, the files with
 syntax errors and the run time.
 
-    python benchmarks/scala_edges.py [--python PY] [--examples N] [--json [FILE]]
+    python benchmarks/scala_edges.py [--workload actors|scalap] [--python PY]
+        [--examples N] [--json [FILE]]
 """
 
 from __future__ import annotations
@@ -58,8 +61,22 @@ SCALA = Orig(
     "scala_2.11.12.orig.tar.xz",
     "b8db9faffd136d376a1885c04b2cced1b25fee5e61295c1c2a66bceaf99e7301",
 )
-SLICE = "src/actors"
-SCALA_LIB = Path("/usr/share/scala-2.11/lib/scala-library.jar")
+SCALA_JARS = Path("/usr/share/scala-2.11/lib")
+
+
+@dataclass(frozen=True)
+class Workload:
+    """A folder of the Scala sources and the jars it compiles against."""
+
+    key: str
+    folder: str
+    jars: tuple[str, ...] = ()
+
+
+WORKLOADS = {
+    "actors": Workload("actors", "src/actors"),
+    "scalap": Workload("scalap", "src/scalap", ("scala-compiler.jar", "scala-reflect.jar")),
+}
 
 _ENCODED = {
     "$eq": "=", "$greater": ">", "$less": "<", "$plus": "+", "$minus": "-",
@@ -118,15 +135,15 @@ def decode(name: str) -> str:
     return name
 
 
-def prepare(cache: Path) -> Path:
-    """The slice as a git repository (the indexer lists files with git)."""
-    repo = cache / "repo-actors"
+def prepare(cache: Path, workload: Workload = WORKLOADS["actors"]) -> Path:
+    """The folder as a git repository (the indexer lists files with git)."""
+    repo = cache / f"repo-{workload.key}"
     if not (repo / ".git").is_dir():
         top = unpack_orig(SCALA, cache, "scala")
         if repo.exists():
             shutil.rmtree(repo)
-        shutil.copytree(top / SLICE, repo)
-        for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "scala-actors"]):
+        shutil.copytree(top / workload.folder, repo)
+        for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", workload.folder]):
             subprocess.run(
                 ["git", "-c", "user.email=b@r", "-c", "user.name=bench", *args],
                 cwd=repo,
@@ -135,11 +152,11 @@ def prepare(cache: Path) -> Path:
     return repo
 
 
-def compile_tree(repo: Path, cache: Path) -> Path:
-    """Class files of the slice: scalac for Scala (reading the Java sources),
+def compile_tree(repo: Path, cache: Path, workload: Workload) -> Path:
+    """Class files of the folder: scalac for Scala (reading the Java sources),
     javac for Java; once."""
-    out = cache / "classes-actors"
-    done = cache / "classes-actors.done"
+    out = cache / f"classes-{workload.key}"
+    done = cache / f"classes-{workload.key}.done"
     if done.exists():
         return out
     if out.exists():
@@ -147,9 +164,14 @@ def compile_tree(repo: Path, cache: Path) -> Path:
     out.mkdir(parents=True)
     scala = sorted(str(p) for p in repo.rglob("*.scala"))
     java = sorted(str(p) for p in repo.rglob("*.java"))
-    subprocess.run(["scalac", "-nowarn", "-d", str(out), *scala, *java], check=True)
-    classpath = f"{out}:{SCALA_LIB}"
-    subprocess.run(["javac", "-nowarn", "-g", "-d", str(out), "-cp", classpath, *java], check=True)
+    jars = ":".join(str(SCALA_JARS / jar) for jar in workload.jars)
+    given = ["-cp", jars] if jars else []
+    subprocess.run(["scalac", "-nowarn", *given, "-d", str(out), *scala, *java], check=True)
+    if java:
+        classpath = ":".join([str(out), str(SCALA_JARS / "scala-library.jar"), *given[1:]])
+        subprocess.run(
+            ["javac", "-nowarn", "-g", "-d", str(out), "-cp", classpath, *java], check=True
+        )
     done.write_text("scalac 2.11.12 + javac\n")
     return out
 
@@ -385,15 +407,39 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--python", default=sys.executable, help="interpreter with blast_radius")
     parser.add_argument("--examples", type=int, default=10, help="misses and errors shown")
+    parser.add_argument("--workload", choices=sorted(WORKLOADS), action="append")
     parser.add_argument("--json", nargs="?", const="-", help="write the figures as JSON")
     args = parser.parse_args(argv)
     if shutil.which("scalac") is None:
         print("scalac not found: apt-get install scala (Debian's 2.11.12)", file=sys.stderr)
         return 2
-    repo = prepare(CACHE)
-    graph, seconds = run_ours(args.python, repo)
+    results = [run_workload(WORKLOADS[key], args.python) for key in args.workload or WORKLOADS]
+    if args.json:
+        text = json.dumps(results, indent=2)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+    for summary in results:
+        shown = {k: v for k, v in summary.items() if k not in ("wrong_at_1", "missed")}
+        for key, value in shown.items():
+            print(f"{key:32} {value}")
+        print(f"wrong at 1.0 (first {args.examples}):")
+        for item in summary["wrong_at_1"][: args.examples]:
+            print("   ", *item)
+        print(f"missed (first {args.examples}):")
+        for item in summary["missed"][: args.examples]:
+            print("   ", *item)
+        print()
+    return 0
+
+
+def run_workload(workload: Workload, python: str) -> dict[str, Any]:
+    """Our graph of one workload, scalac's calls, and the comparison."""
+    repo = prepare(CACHE, workload)
+    graph, seconds = run_ours(python, repo)
     started = time.perf_counter()
-    classes = read_classes(compile_tree(repo, CACHE))
+    classes = read_classes(compile_tree(repo, CACHE, workload))
     ours_files: dict[str, list[str]] = {}
     for node in graph["nodes"]:
         if node["kind"] == "module":
@@ -404,8 +450,8 @@ def main(argv: list[str] | None = None) -> int:
     meta = graph["meta"]
     resolution = meta["resolution"].get("scala", {})
     referenced = resolution.get("resolved", 0) + resolution.get("name_matched", 0)
-    summary = {
-        "workload": f"scala-actors ({SLICE} of scala {SCALA.version}, Debian source)",
+    return {
+        "workload": f"{workload.folder} of scala {SCALA.version} (Debian source)",
         "oracle": "scalac 2.11.12 (Debian) + javap -c -l -p",
         "files": meta["files"],
         "languages": meta["languages"],
@@ -417,22 +463,6 @@ def main(argv: list[str] | None = None) -> int:
         "oracle_seconds": round(oracle_seconds, 2),
         **result,
     }
-    if args.json:
-        text = json.dumps(summary, indent=2)
-        if args.json == "-":
-            print(text)
-        else:
-            Path(args.json).write_text(text + "\n", encoding="utf-8")
-    shown = {k: v for k, v in summary.items() if k not in ("wrong_at_1", "missed")}
-    for key, value in shown.items():
-        print(f"{key:32} {value}")
-    print(f"wrong at 1.0 (first {args.examples}):")
-    for item in summary["wrong_at_1"][: args.examples]:
-        print("   ", *item)
-    print(f"missed (first {args.examples}):")
-    for item in summary["missed"][: args.examples]:
-        print("   ", *item)
-    return 0
 
 
 if __name__ == "__main__":

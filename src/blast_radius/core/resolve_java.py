@@ -96,13 +96,17 @@ def _bare(expression: str) -> str:
 
 def _package(facts: FileFacts) -> str:
     """The file's package: Java's and Kotlin's one clause; Scala's chained
-    clauses, the first followed by those written after it."""
-    clauses = [e for scope, _, e, how in facts.typed if how == "package" and scope == MODULE_SCOPE]
-    nested = [
-        e for scope, _, e, how in facts.typed if how == "subpackage" and scope == MODULE_SCOPE
-    ]
-    first = [e for e in clauses if e not in nested][:1] or clauses[:1]
-    return ".".join(first + nested).replace(" ", "")
+    clauses (``package a.b`` then ``package c``: each names the clause after
+    it), then those nested in braces."""
+    rows = [(name, e, how) for scope, name, e, how in facts.typed if scope == MODULE_SCOPE]
+    clauses = [e for _, e, how in rows if how == "package"]
+    nested = [e for _, e, how in rows if how == "subpackage"]
+    after = {name.removeprefix("package").strip(): e for name, e, how in rows if how == "next"}
+    first = [e for e in clauses if e not in nested and e not in after.values()][:1]
+    chain = first or clauses[:1]
+    while chain and chain[-1] in after and len(chain) <= len(clauses):
+        chain.append(after[chain[-1]])
+    return ".".join(chain + nested).replace(" ", "")
 
 
 _SCALA_IMPORT = "import "
@@ -322,7 +326,7 @@ class JavaResolver:
             for scope, name in item.bindings:
                 file.bindings.setdefault(scope, set()).add(name)
             for scope, name, expression, how in item.typed:
-                if how not in ("package", "subpackage", "object", "abstract"):
+                if how not in ("package", "subpackage", "next", "object", "abstract"):
                     file.typed.setdefault((scope, name), []).append((expression, how))
             file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
             file.local_types = file.local_types or any(

@@ -33,10 +33,14 @@
 ; The package, as a typed fact of the file; chained clauses
 ; (`package a` then `package b`) are joined by the resolver.
 (package_clause name: (package_identifier) @local.typed @local.package)
-; A clause right after another, or inside another's braces, is nested in it.
-((package_clause) . (package_clause name: (package_identifier) @local.subpackage) @local.typed)
+; A clause right after another is nested in it: the fact is bound to the
+; clause before (its text), so that the resolver can chain them in order.
+((package_clause) @local.typed . (package_clause name: (package_identifier) @local.next))
+; A clause inside another's braces is nested in it.
+; (bound to the brace, not to the clause's whole text)
 (package_clause body: (template_body
-  (package_clause name: (package_identifier) @local.subpackage) @local.typed))
+  "{" @local.typed
+  (package_clause name: (package_identifier) @local.subpackage)))
 
 ; ---- inheritance -------------------------------------------------------
 ; `extends A(x) with B with C`: every type named is a base.

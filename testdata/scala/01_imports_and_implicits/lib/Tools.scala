@@ -1,4 +1,7 @@
-package com.acme.tools
+// three chained clauses: com.acme.tools
+package com
+package acme
+package tools
 
 object Strings {
   def slug(s: String): String = s.toLowerCase
