@@ -317,7 +317,7 @@ def oracle_sites(
 ) -> tuple[set[tuple[str, int, str]], set[tuple[str, int, str]]]:
     """(path, line, our method id) of every call scalac wrote in a Scala file;
     and (path, line, method name) of the calls it cannot tell: ``super.m()``
-    in a trait that no class of the workload mixes in."""
+    in a trait that no class of the workload mixes in, a local function."""
     sites: set[tuple[str, int, str]] = set()
     unknown: set[tuple[str, int, str]] = set()
     supers = super_targets(classes)
@@ -340,6 +340,11 @@ def oracle_sites(
                 method = decode(name)
                 target = runs(classes, owner.replace("/", "."), name)
                 targets = {target} if target is not None else set()
+                local = re.fullmatch(r"(\w+)\$\d+", method)
+                if local is not None:
+                    # a function declared in a method (`rep$1`): no member of
+                    # the class, which our ids name by where it is written
+                    unknown.add((path, line, local.group(1)))
             if "$" in method:
                 continue  # a default argument's, a closure's or another synthetic method
             sites.update((path, line, f"{our_class(t)}.{method}") for t in targets)

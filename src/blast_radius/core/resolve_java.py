@@ -633,6 +633,16 @@ class JavaResolver:
                 return found
         return None
 
+    def _has_field(self, path: str, scope: int, name: str) -> bool:
+        """Whether an enclosing type or an ancestor declares a field ``name``
+        (of any type: ``value: A`` of a type parameter too)."""
+        return any(
+            how in ("field", "constructed", "called")
+            for enclosing in self._enclosing_types(path, scope)
+            for klass in self._chain((path, enclosing))
+            for _, how in self._files[klass[0]].typed.get((klass[1], name), ())
+        )
+
     def _this_type(self, path: str, scope: int) -> Symbol | None:
         """What ``this`` is: the innermost type, or what a scope rebinds it to
         (an extension function's receiver, ``x.apply { }``'s x)."""
@@ -769,7 +779,7 @@ class JavaResolver:
                 and ref.kind == "call"
                 and (
                     self._local(path, scope, ref.name) is not None
-                    or self._field_named(path, scope, ref.name) is not None
+                    or self._has_field(path, scope, ref.name)
                 )
             ):
                 return [], (), []  # a local value or a field: no method runs
