@@ -217,7 +217,7 @@ def _read_javap(text: str, classes: dict[str, ClassFile]) -> None:
             current.forwarders[method] = invokes[0][1].replace("/", ".")
         elif "$$super$" in method:
             current.super_accessors[method] = [(o, n) for _, _, o, n in pending]
-        elif method != "$init$":
+        else:  # a trait's `$init$` runs its body's statements
             for offset, _kind, owner, name in pending:
                 line = next((ln for pc, ln in reversed(ordered) if pc <= offset), 0)
                 if not (owner.endswith("$class") and name == "$init$"):
@@ -317,7 +317,8 @@ def oracle_sites(
 ) -> tuple[set[tuple[str, int, str]], set[tuple[str, int, str]]]:
     """(path, line, our method id) of every call scalac wrote in a Scala file;
     and (path, line, method name) of the calls it cannot tell: ``super.m()``
-    in a trait that no class of the workload mixes in, a local function."""
+    in a trait that no class of the workload mixes in, a local function, a
+    member of an anonymous class."""
     sites: set[tuple[str, int, str]] = set()
     unknown: set[tuple[str, int, str]] = set()
     supers = super_targets(classes)
@@ -345,6 +346,10 @@ def oracle_sites(
                     # a function declared in a method (`rep$1`): no member of
                     # the class, which our ids name by where it is written
                     unknown.add((path, line, local.group(1)))
+                if target is not None and "$anon" in target:
+                    # a member of an anonymous class: ours is named by the
+                    # method the class is written in, which bytecode lacks
+                    unknown.add((path, line, method))
             if "$" in method:
                 continue  # a default argument's, a closure's or another synthetic method
             sites.update((path, line, f"{our_class(t)}.{method}") for t in targets)

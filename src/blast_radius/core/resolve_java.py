@@ -854,6 +854,15 @@ class JavaResolver:
         enclosing types and their ancestors, innermost first, then static
         imports and the package's own functions. The type whose ancestry
         declares the method is appended to ``found_in``."""
+        file = self._files[path]
+        defs = file.facts.definitions
+        current = scope
+        while file.applies and current != MODULE_SCOPE and defs[current].kind not in TYPE_KINDS:
+            # Scala's function declared in a method: it shadows the members
+            for index in file.children.get(current, {}).get(name, ()):
+                if defs[index].kind == "function":
+                    return [((path, index), CERTAIN)]
+            current = defs[current].parent
         this = self._this_type(path, scope)
         enclosing_types = self._enclosing_types(path, scope)
         if this is not None and (not enclosing_types or this != (path, enclosing_types[0])):

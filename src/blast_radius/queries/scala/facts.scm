@@ -12,10 +12,10 @@
 (trait_definition name: (identifier) @name) @definition.interface
 (enum_definition name: (identifier) @name) @definition.class
 
-(function_definition name: (identifier) @name) @definition.function
-(function_declaration name: (identifier) @name) @definition.function
+(function_definition name: [(identifier) (operator_identifier)] @name) @definition.function
+(function_declaration name: [(identifier) (operator_identifier)] @name) @definition.function
 ; A method without a body: `super.m()` skips it for the next one with a body.
-(function_declaration name: (identifier) @local.typed @local.abstract)
+(function_declaration name: [(identifier) (operator_identifier)] @local.typed @local.abstract)
 
 ; An extension's methods are no members of the type around them: they are
 ; called on the extended value, which only the compiler types (name level).
@@ -60,7 +60,7 @@
   extend: (extends_clause [(type_identifier) (stable_type_identifier)] @inherit.base)) @inherit.class
 ; `new T { ... }`: the anonymous class's base
 (instance_expression
-  [(type_identifier) (stable_type_identifier)] @inherit.base
+  [(type_identifier) (stable_type_identifier) (generic_type)] @inherit.base
   (template_body)) @inherit.class
 
 ; ---- calls and values --------------------------------------------------
@@ -82,10 +82,14 @@
 ; this reading of the call is the one kept)
 (call_expression
   function: (field_expression
-    value: (instance_expression . [(type_identifier) (stable_type_identifier)] @receiver !body)
+    value: (instance_expression . [
+      (type_identifier) @receiver
+      (stable_type_identifier) @receiver
+      (generic_type type: (_) @receiver)
+    ] !body)
     field: (identifier) @name)) @reference.call
 ; `a op b`: an infix operator is a method of its left operand
-(infix_expression left: (_) @receiver operator: (identifier) @name) @reference.call
+(infix_expression left: (_) @receiver operator: [(identifier) (operator_identifier)] @name) @reference.call
 ; `x.size`: a member read, which runs a parameterless method when it is one
 (field_expression value: (_) @receiver field: (identifier) @name) @reference.value
 ; A bare name: Scala's parameterless method call (`self`, `mailbox.size`,
@@ -106,7 +110,11 @@
 (parenthesized_expression (identifier) @name @reference.call)
 (return_expression (identifier) @name @reference.call)
 ; `new T(...)`: the type (Scala's constructor is the class itself)
-(instance_expression . [(type_identifier) @name (stable_type_identifier (type_identifier) @name .)]) @reference.value
+(instance_expression . [
+  (type_identifier) @name
+  (stable_type_identifier (type_identifier) @name .)
+  (generic_type type: [(type_identifier) @name (stable_type_identifier (type_identifier) @name .)])
+]) @reference.value
 ; A type written in a declaration
 (val_definition type: (type_identifier) @name @reference.value)
 (parameter type: (type_identifier) @name @reference.value)
@@ -152,11 +160,15 @@
 (val_definition
   pattern: (identifier) @local.typed
   !type
-  value: (instance_expression . [(type_identifier) (stable_type_identifier)] @local.constructed))
+  value: (instance_expression . [
+    (type_identifier) (stable_type_identifier) (generic_type)
+  ] @local.constructed))
 (var_definition
   pattern: (identifier) @local.typed
   !type
-  value: (instance_expression . [(type_identifier) (stable_type_identifier)] @local.constructed))
+  value: (instance_expression . [
+    (type_identifier) (stable_type_identifier) (generic_type)
+  ] @local.constructed))
 (val_definition
   pattern: (identifier) @local.typed
   !type

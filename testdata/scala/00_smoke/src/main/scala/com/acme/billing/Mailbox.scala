@@ -20,6 +20,12 @@ class Mailbox {
     count + 1
   }
 
+  def local(): Int = {
+    // a function declared in the method shadows the member of its name
+    def count: Int = 5
+    count
+  }
+
   def matched(x: Any): Int = x match {
     case ready: Boolean => 1
     case _ => 0
