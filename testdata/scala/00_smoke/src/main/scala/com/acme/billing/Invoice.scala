@@ -14,6 +14,7 @@ case class Invoice(total: Money) {
   def pay(): String = {
     ledger.record(total)
     val twice = total.plus(total)
+    val sum = total + twice
     this.audit()
     audit()
     Fmt.show(twice)
