@@ -133,7 +133,11 @@ def _rust(key: str) -> Callable[[Path], Path]:
 
 
 def _swift(cache: Path) -> Path:
-    from swift_edges import prepare
+    pass
+
+
+def _scala(cache: Path) -> Path:
+    from scala_edges import prepare
 
     return prepare(cache)
 
@@ -187,6 +191,7 @@ WORKLOADS: tuple[LanguageWorkload, ...] = (
     LanguageWorkload("dart", "fixture dart/00_smoke", _fixture("dart")),
     LanguageWorkload("zig", "fixture zig/00_smoke", _fixture("zig")),
     LanguageWorkload("julia", "fixture julia/00_smoke", _fixture("julia")),
+    LanguageWorkload("scala", "scala-actors 2.11.12 (src/actors)", _scala),
 )
 
 

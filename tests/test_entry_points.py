@@ -206,3 +206,57 @@ def _graph(root: Path) -> str:
         check=True,
     )
     return result.stdout
+
+
+def test_scala_entry_points(make_repo: Callable[..., Path]) -> None:
+    case = (
+        Path(__file__).resolve().parent.parent / "testdata" / "scala" / "03_entry_points_and_tests"
+    )
+    root = make_repo(
+        {
+            p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(case.rglob("*"))
+            if p.is_file() and p.name != "EXPECTED"
+        }
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = {(e["id"], e["kind"]) for e in json.loads(result.stdout)["entry_points"]}
+    assert found == {
+        # `object Server extends App`, `def main` in an object, `@main def`
+        ("java:shop.Server", "main"),
+        ("java:shop.Cli.main", "main"),
+        ("java:shop.hello", "main"),
+        # ScalaTest's and MUnit's tests mark their class; JUnit's `@Test` its method
+        ("java:shop.CartSpec", "test"),
+        ("java:shop.CartSuite", "test"),
+        ("java:shop.CartTest.adds", "test"),
+    }
+
+
+def test_play_routes_enter_scala_controllers(make_repo: Callable[..., Path]) -> None:
+    case = Path(__file__).resolve().parent.parent / "testdata" / "scala" / "04_play_routes"
+    root = make_repo(
+        {
+            p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(case.rglob("*"))
+            if p.is_file() and p.name != "EXPECTED"
+        }
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = {(e["id"], e["kind"]) for e in json.loads(result.stdout)["entry_points"]}
+    # the routed methods; not `unused`, not the `->` sub-router, not the
+    # Assets controller outside the repository
+    assert found == {
+        ("java:controllers.HomeController.index", "http-route"),
+        ("java:controllers.ItemController.save", "http-route"),
+    }

@@ -915,3 +915,24 @@ def test_elixir_change_reaches_callers_through_aliases_a_mix_task_and_tests(
     assert "syn:lib/shop/cart.ex:Shop.Cart.empty" not in reached
     markdown = impact(root, fmt="markdown")
     assert "mix test test/cart_test.exs:4" in markdown
+
+
+def test_scala_object_change_reaches_case_class_app_and_their_tests(
+    scenario: Callable[[str], Path],
+) -> None:
+    root = scenario("scala_shop")
+    report = impact(root)
+    assert changes(report) == {("java:shop.Pricing.discount", "body")}
+    reached = dependents(report)
+    # `Pricing.discount(...)`: a member of an object, certain
+    assert reached["java:shop.Cart.total"] == (1, 1.0)
+    # `val cart = Cart(List(1, 2))` types cart as the case class: 0.9
+    assert reached["java:shop.Server"] == (2, 0.9)
+    assert {e["id"] for e in report["entry_points"]} == {"java:shop.Server"}
+    # the spec of Cart and the JUnit test of Pricing; the unrelated suite is not run
+    assert report["test_files"] == [
+        "src/test/scala/shop/CartSpec.scala",
+        "src/test/scala/shop/PricingTest.scala",
+    ]
+    assert all(runner == "sbt" for runner, _ in report["test_runners"])
+    assert "sbt 'testOnly shop.CartSpec shop.PricingTest'" in impact(root, fmt="markdown")

@@ -49,6 +49,7 @@ PREFIXES = {
     "objc": "syn:",
     "julia": "syn:",
     "perl": "syn:",
+    "scala": "java:",
 }
 """The node id prefix of each folder's ecosystem."""
 CASES = sorted(p.parent for folder in PREFIXES for p in (CASES_DIR / folder).glob("*/EXPECTED"))

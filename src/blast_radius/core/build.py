@@ -39,6 +39,7 @@ from blast_radius.core.graph import (
 from blast_radius.core.js_projects import JsProjects
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.php_projects import php_projects
+from blast_radius.core.play_routes import play_route_handlers
 from blast_radius.core.resolve_c import (
     CResolver,
     c_interface,
@@ -206,7 +207,9 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
         symbols=javascript_symbols,
     ),
     "java": Ecosystem(
-        create=lambda facts, paths, options: JavaResolver(facts, paths),
+        create=lambda facts, paths, options: JavaResolver(
+            facts, paths, play_route_handlers(options.manifests)
+        ),
         interface=java_interface,
         interface_digest=java_interface_digest,
         symbols=java_symbols,

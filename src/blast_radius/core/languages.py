@@ -306,6 +306,31 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_marker=TEST_ENTRY_KIND,
     ),
     LanguageRule(
+        name="scala",
+        extensions=(".scala", ".sc"),
+        grammar_module="tree_sitter_scala",
+        query_files=("facts.scm", "entry_points.scm"),
+        # one JVM namespace: a Scala call of a Java or Kotlin type resolves
+        resolver="java",
+        line_comment="//",
+        # ScalaTest's, MUnit's and JUnit's usual names, and sbt's test folder
+        test_files=(
+            "*Spec.scala",
+            "*Test.scala",
+            "*Tests.scala",
+            "*Suite.scala",
+            "**/src/test/**/*.scala",
+        ),
+        test_function_prefix="",
+        test_class_prefix="",
+        imports_run_packages=False,
+        checks_signatures=False,
+        test_runner="sbt",
+        test_marker=TEST_ENTRY_KIND,
+        # Play's `conf/routes`: the controller methods requests enter
+        manifest_files=("routes", "*.routes"),
+    ),
+    LanguageRule(
         name="ruby",
         extensions=(".rb", ".rake", ".ru"),
         file_names=("Rakefile", "Gemfile"),
@@ -620,8 +645,7 @@ _BY_EXTENSION = {ext: rule for rule in LANGUAGES for ext in rule.extensions}
 _BY_FILE_NAME = {name: rule for rule in LANGUAGES for name in rule.file_names}
 
 UNREAD_LANGUAGES: dict[str, str] = {
-    ".scala": "Scala", ".erl": "Erlang", ".mli": "OCaml interfaces",
-    ".r": "R", ".R": "R", ".clj": "Clojure",
+    ".erl": "Erlang", ".mli": "OCaml interfaces", ".r": "R", ".R": "R", ".clj": "Clojure",
     ".fs": "F#", ".vb": "Visual Basic", ".groovy": "Groovy", ".vue": "Vue",
     ".svelte": "Svelte", ".pyx": "Cython",
 }  # fmt: skip

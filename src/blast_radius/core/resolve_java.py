@@ -17,6 +17,24 @@ is ``Money::format`` of its package and is called on a ``Money`` when it is in
 scope (a member of the same name wins), and a scope function's lambda
 (``x.let { it.m() }``, ``x.apply { m() }``) sees x as ``it`` or ``this``.
 
+Scala files are read by it too. A file's package is its chained clauses
+(``package a`` then ``package b`` is ``a.b``), wherever the file sits. An
+import clause is read whole: ``a.b.C``, ``a.b._`` and ``a.b.*`` (on demand),
+selectors ``{C, D => E, F as G, H => _, _}`` (a rename, a hidden name, the
+rest); an import in a block is seen in that block. A companion object
+shares its class's node id; what is called on the type's name
+(``Invoice.create()``, ``Invoice(x)``: its ``apply``, or the case class
+itself) is the object's, what is called on an instance the class's. An
+``object``'s members are called as ``Registry.register()`` (certain).
+``extends A with B with C`` makes the three bases, searched in Scala's
+linearisation (the last mixed in first, a shared base after all that
+extend it); ``super.m()`` passes a method without a body. A bare name
+that is no local, field or type is a parameterless method call (``self``).
+A receiver typed by a declaration (``val x: T``, ``x: T``, ``new T``,
+``T(...)``) gives 0.9: what the compiler adds (implicit conversions,
+extension methods, givens) is not seen, so a member found by name stays a
+name match.
+
 Node ids: ``java:<path>`` for a file, ``java:<fqn>`` for a type and
 ``java:<fqn>.<method>`` for a method (``Invoice.Invoice`` is a constructor);
 see ``testdata/java/README.md``.
@@ -55,7 +73,10 @@ from blast_radius.core.resolution import (
 )
 
 PREFIX = "java:"
+_SCALA_LIKE = frozenset({"scala"})
+"""Languages whose types mix in traits, have companions and convert values."""
 IMPLEMENTS_TAG = "implements"
+ROUTE_ENTRY_KIND = "http-route"
 TYPE_KINDS = ("class", "interface")
 _GENERIC = re.compile(r"[<\[(]")
 
@@ -74,10 +95,76 @@ def _bare(expression: str) -> str:
 
 
 def _package(facts: FileFacts) -> str:
-    for scope, _, expression, how in facts.typed:
-        if how == "package" and scope == MODULE_SCOPE:
-            return expression.replace(" ", "")
-    return ""
+    """The file's package: Java's and Kotlin's one clause; Scala's chained
+    clauses (``package a.b`` then ``package c``: each names the clause after
+    it), then those nested in braces."""
+    rows = [(name, e, how) for scope, name, e, how in facts.typed if scope == MODULE_SCOPE]
+    clauses = [e for _, e, how in rows if how == "package"]
+    nested = [e for _, e, how in rows if how == "subpackage"]
+    after = {name.removeprefix("package").strip(): e for name, e, how in rows if how == "next"}
+    first = [e for e in clauses if e not in nested and e not in after.values()][:1]
+    chain = first or clauses[:1]
+    while chain and chain[-1] in after and len(chain) <= len(clauses):
+        chain.append(after[chain[-1]])
+    return ".".join(chain + nested).replace(" ", "")
+
+
+_SCALA_IMPORT = "import "
+_SCALA_WILDCARDS = ("_", "*", "given")
+
+
+def _split_top(text: str) -> list[str]:
+    """``a.{B, C}, d.E`` split at the commas outside braces."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        if char in "{[(":
+            depth += 1
+        elif char in "}])":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def scala_imports(imp: Import) -> list[Import]:
+    """A Scala import clause, as it arrives whole, in the shape of Java's
+    imports: one ``(owner, name, alias)`` per name, ``name='*'`` on demand; a
+    hidden name (``C => _``) is no import. Another language's import as is."""
+    if not imp.source.startswith(_SCALA_IMPORT):
+        return [imp]
+    text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", imp.source[len(_SCALA_IMPORT) :], flags=re.S)
+    found: list[Import] = []
+    for importer in _split_top(" ".join(text.split())):
+        importer = importer.replace(" . ", ".").replace(". ", ".").replace(" .", ".")
+        owner, brace, selectors = importer.partition("{")
+        if brace:
+            owner = owner.rstrip(". ")
+            items = _split_top(selectors.rstrip("} "))
+        else:
+            owner, _, last = importer.rpartition(".")
+            items = [last]
+        owner = owner.replace("`", "")
+        if not owner:
+            continue
+        for item in items:
+            renamed = re.split(r"\s*(?:=>|\bas\b)\s*", item, maxsplit=1)
+            name = renamed[0].strip().replace("`", "")
+            alias = renamed[1].strip().replace("`", "") if len(renamed) > 1 else None
+            if name.split(" ", 1)[0] in _SCALA_WILDCARDS:
+                found.append(Import(owner, "*", None, imp.line, imp.scope, False, imp.end_line))
+            elif alias == "_":
+                continue  # `C => _`: C hidden from a wildcard
+            elif re.fullmatch(r"[\w$]+", name):
+                alias = None if alias == name else alias
+                found.append(Import(owner, name, alias, imp.line, imp.scope, False, imp.end_line))
+    return found
+
+
+def _imports(facts: FileFacts) -> list[Import]:
+    """The file's imports, one per imported name."""
+    return [one for imp in facts.imports for one in scala_imports(imp)]
 
 
 def _imported(imp: Import) -> tuple[str, str] | None:
@@ -149,12 +236,31 @@ class _File:
     """Whether a type is declared inside a method (a local class)."""
     anonymous_classes: set[int] = field(default_factory=set)
     """Anonymous scopes with a base: the bodies of ``new T() { ... }``."""
+    scoped: dict[int, tuple[dict[str, tuple[str, str]], list[str]]] = field(default_factory=dict)
+    """Imports in a block (Scala), by the scope holding them: named, on demand."""
+    abstract: set[int] = field(default_factory=set)
+    """Methods declared without a body (Scala's ``def m(): T``)."""
+    objects: set[int] = field(default_factory=set)
+    """Scala's ``object`` definitions: a companion shares its class's id."""
+    linearised: bool = False
+    """Whether bases are searched from the last written (Scala's mixins)."""
+    applies: bool = False
+    """Whether calling a type by name runs its companion's ``apply`` (Scala)."""
+    typed_confidence: float = CERTAIN
+    """How sure a receiver's declared type is: Scala's compiler may convert it."""
 
 
 class JavaResolver:
     """Resolves the facts of every Java file into graph parts."""
 
-    def __init__(self, facts: Sequence[FileFacts], all_paths: Iterable[str]) -> None:
+    def __init__(
+        self,
+        facts: Sequence[FileFacts],
+        all_paths: Iterable[str],
+        route_handlers: frozenset[str] = frozenset(),
+    ) -> None:
+        self._route_handlers = route_handlers
+        """Methods Play's routes files name (``controllers.Foo.bar``)."""
         self._files: dict[str, _File] = {}
         self._types: dict[str, Symbol] = {}
         """Fully qualified type name -> its definition."""
@@ -163,9 +269,28 @@ class JavaResolver:
         """A package's own functions (Kotlin), by qualified name."""
         self._extensions: dict[str, list[tuple[Symbol, str]]] = {}
         """Extension functions by name, with the type each extends."""
+        self._companions: dict[Symbol, Symbol] = {}
+        """A Scala class -> its companion object."""
         for item in sorted(facts, key=lambda f: f.path):
             file = _File(item, _package(item))
             file.qualnames, file.ids = java_definition_ids(item)
+            file.objects = {scope for scope, _, _, how in item.typed if how == "object"}
+            file.abstract = {scope for scope, _, _, how in item.typed if how == "abstract"}
+            named_types: dict[str, list[int]] = {}
+            for index, d in enumerate(item.definitions):
+                if d.kind in TYPE_KINDS:
+                    named_types.setdefault(file.qualnames[index], []).append(index)
+            for qualname, indices in named_types.items():
+                # a class and its companion object: the class is the type, the
+                # object holds what is called on the type's name
+                objects = [i for i in indices if i in file.objects]
+                classes = [i for i in indices if i not in file.objects]
+                if objects and classes:
+                    self._companions[(item.path, classes[0])] = (item.path, objects[0])
+                self._types.setdefault(qualname, (item.path, (classes or objects)[0]))
+            if item.language in _SCALA_LIKE:
+                file.linearised = file.applies = True
+                file.typed_confidence = ANNOTATED_CONFIDENCE
             extends = _extension_receivers(item)
             for index, d in enumerate(item.definitions):
                 if d.kind == ANONYMOUS_SCOPE:
@@ -179,7 +304,7 @@ class JavaResolver:
                 if d.kind == "function" and d.parent == MODULE_SCOPE:
                     self._top_level.setdefault(file.qualnames[index], (item.path, index))
                 if d.kind in TYPE_KINDS:
-                    self._types.setdefault(file.qualnames[index], (item.path, index))
+                    pass  # registered above
                 elif (
                     d.kind == "function"
                     and d.parent != MODULE_SCOPE
@@ -187,19 +312,24 @@ class JavaResolver:
                     and d.name != item.definitions[d.parent].name
                 ):
                     self._methods_by_name.setdefault(d.name, []).append((item.path, index))
-            for imp in item.imports:
+            for imp in _imports(item):
                 named = _imported(imp)
+                single, on_demand = file.single, file.on_demand
+                if imp.scope != MODULE_SCOPE:
+                    # Scala's import in a block: seen there only
+                    single, on_demand = file.scoped.setdefault(imp.scope, ({}, []))
+                    file.local_types = True  # a name may mean another type there
                 if named is not None:
-                    file.single[imp.alias or named[1]] = named
+                    single[imp.alias or named[1]] = named
                 elif imp.name == "*":
-                    file.on_demand.append(imp.source)
+                    on_demand.append(imp.source)
             for scope, name in item.bindings:
                 file.bindings.setdefault(scope, set()).add(name)
             for scope, name, expression, how in item.typed:
-                if how != "package":
+                if how not in ("package", "subpackage", "next", "object", "abstract"):
                     file.typed.setdefault((scope, name), []).append((expression, how))
             file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
-            file.local_types = any(
+            file.local_types = file.local_types or any(
                 d.kind in TYPE_KINDS
                 and d.parent != MODULE_SCOPE
                 and item.definitions[d.parent].kind not in TYPE_KINDS
@@ -284,7 +414,8 @@ class JavaResolver:
             member = self._member_type((path, owner), name)
             if member is not None:
                 return member
-        imported = file.single.get(name)
+        single, on_demand = self._visible_imports(path, scope)
+        imported = single.get(name)
         if imported is not None:
             found = self._types.get(f"{imported[0]}.{imported[1]}")
             if found is not None:
@@ -294,12 +425,50 @@ class JavaResolver:
             return local
         candidates = {
             found
-            for owner in file.on_demand
+            for owner in on_demand
             if (found := self._types.get(f"{owner}.{name}")) is not None
         }
         return candidates.pop() if len(candidates) == 1 else None
 
+    def _visible_imports(
+        self, path: str, scope: int
+    ) -> tuple[dict[str, tuple[str, str]], list[str]]:
+        """The named and on-demand imports seen in ``scope``: those of the
+        blocks around it (the innermost wins), then the file's."""
+        file = self._files[path]
+        if not file.scoped:
+            return file.single, file.on_demand
+        single = dict(file.single)
+        on_demand = list(file.on_demand)
+        chain = []
+        current = scope
+        while current != MODULE_SCOPE:
+            chain.append(current)
+            current = file.facts.definitions[current].parent
+        for owner in reversed(chain):
+            held = file.scoped.get(owner)
+            if held is not None:
+                single.update(held[0])
+                on_demand = held[1] + on_demand
+        return single, on_demand
+
+    def _static_methods(
+        self, type_symbol: Symbol, name: str, arity: int | None = None
+    ) -> list[Symbol]:
+        """``T.m()`` on a type's name: its companion object's ``m`` (Scala), else
+        the type's own (Java's static methods, Kotlin's companion members)."""
+        companion = self._companions.get(type_symbol)
+        found = self._methods(companion, name, arity=arity) if companion is not None else []
+        return found or self._methods(type_symbol, name, arity=arity)
+
     def _member_type(self, owner: Symbol, name: str) -> Symbol | None:
+        companion = self._companions.get(owner)
+        if companion is not None:
+            # `Actor.State`: a type declared in the companion object
+            file = self._files[companion[0]]
+            for index in file.children.get(companion[1], {}).get(name, ()):
+                if file.facts.definitions[index].kind in TYPE_KINDS:
+                    return (companion[0], index)
         for klass in self._chain(owner):
             file = self._files[klass[0]]
             for index in file.children.get(klass[1], {}).get(name, ()):
@@ -321,6 +490,8 @@ class JavaResolver:
                 target = self._type(cls[0], scope, base.expression)
                 if target is not None and target != cls and target not in found:
                     found.append(target)
+        if file.linearised:
+            found.reverse()  # `extends A with B with C`: C's members first
         self._finding_bases -= 1
         result = tuple(found)
         self._bases_cache[cls] = result
@@ -331,10 +502,34 @@ class JavaResolver:
         looked up (a chain seen meanwhile may lack the bases in progress)."""
         found = self._chains.get(cls)
         if found is None:
-            found = ancestors(cls, self._bases)
+            linearised = self._files[cls[0]].linearised
+            found = self._linearisation(cls, set()) if linearised else ancestors(cls, self._bases)
             if not self._finding_bases:
                 self._chains[cls] = found
         return found
+
+    def _linearisation(self, cls: Symbol, visiting: set[Symbol]) -> list[Symbol]:
+        """Scala's linearisation of ``cls``: the class, then its bases'
+        linearisations from the last mixed in to the first, each type kept at
+        its last place (``extends A with B``: B's members before A's, a base B
+        shares with A after both). A cycle is cut."""
+        if cls in visiting or len(visiting) > 200:
+            return []
+        visiting.add(cls)
+        row: list[Symbol] = []
+        for base in self._bases(cls):  # already from the last written
+            if self._files[base[0]].linearised:
+                row += self._linearisation(base, visiting)
+            else:
+                row += ancestors(base, self._bases)
+        visiting.discard(cls)
+        seen: set[Symbol] = {cls}
+        kept: list[Symbol] = []
+        for symbol in reversed(row):
+            if symbol not in seen:
+                seen.add(symbol)
+                kept.append(symbol)
+        return [cls, *reversed(kept)]
 
     def _methods(
         self, cls: Symbol, name: str, skip_self: bool = False, arity: int | None = None
@@ -350,6 +545,8 @@ class JavaResolver:
                 (klass[0], index)
                 for index in file.children.get(klass[1], {}).get(name, ())
                 if file.facts.definitions[index].kind == "function"
+                # `super.m()` runs a body: Scala skips a trait's abstract `m`
+                and not (skip_self and index in file.abstract)
             ]
             if found and (arity is None or any(self._takes(m, arity) for m in found)):
                 return found
@@ -436,6 +633,16 @@ class JavaResolver:
                 return found
         return None
 
+    def _has_field(self, path: str, scope: int, name: str) -> bool:
+        """Whether an enclosing type or an ancestor declares a field ``name``
+        (of any type: ``value: A`` of a type parameter too)."""
+        return any(
+            how in ("field", "constructed", "called")
+            for enclosing in self._enclosing_types(path, scope)
+            for klass in self._chain((path, enclosing))
+            for _, how in self._files[klass[0]].typed.get((klass[1], name), ())
+        )
+
     def _this_type(self, path: str, scope: int) -> Symbol | None:
         """What ``this`` is: the innermost type, or what a scope rebinds it to
         (an extension function's receiver, ``x.apply { }``'s x)."""
@@ -506,11 +713,16 @@ class JavaResolver:
             holder = self._expression(path, scope, head)
             if holder is None and self._local(path, scope, head.split(".", 1)[0]) is None:
                 static = self._type(path, scope, head)  # `Invoice.create()`
-                holder = (static, CERTAIN) if static is not None else None
+                if static is not None:
+                    return self._result_of(self._static_methods(static, name))
             methods = self._methods(holder[0], name) if holder is not None else []
         else:
             this = self._this_type(path, scope)
             methods = self._methods(this, name) if this is not None else []
+        return self._result_of(methods)
+
+    def _result_of(self, methods: list[Symbol]) -> tuple[Symbol, str] | None:
+        """The first of ``methods`` and the result type written for it."""
         for method in methods[:1]:
             file = self._files[method[0]]
             for index, expression, how in file.facts.returns:
@@ -527,7 +739,11 @@ class JavaResolver:
             return self._returned(path, scope, expression[:-2])
         head, dot, last = expression.rpartition(".")
         if not dot:
-            return self._variable(path, scope, expression)
+            held = self._variable(path, scope, expression)
+            if held is None and self._files[path].applies:
+                # Scala's `rawSelf.react()`: a parameterless method's result
+                return self._returned(path, scope, expression)
+            return held
         holder = self._expression(path, scope, head)
         if holder is None:
             return None
@@ -552,8 +768,21 @@ class JavaResolver:
             return [(m, CERTAIN) for m in self._methods(owner, name)[:1]], (), []
         if receiver is None:
             type_symbol = self._type(path, scope, ref.name)
+            applies = self._files[path].applies
             if type_symbol is not None and ref.kind == "call":
-                return self._construction(type_symbol), (), []
+                if applies and arity is None:
+                    # Scala's bare `Debug`: the object as a value, no call of it
+                    return [(type_symbol, CERTAIN)], (), []
+                return self._construction(type_symbol, applies), (), []
+            if (
+                applies
+                and ref.kind == "call"
+                and (
+                    self._local(path, scope, ref.name) is not None
+                    or self._has_field(path, scope, ref.name)
+                )
+            ):
+                return [], (), []  # a local value or a field: no method runs
             if ref.kind != "call":
                 # a type named in a declaration, cast, literal or annotation
                 return ([(type_symbol, CERTAIN)] if type_symbol is not None else []), (), []
@@ -586,11 +815,13 @@ class JavaResolver:
             nested = self._member_type(type_symbol, ref.name)
             if ref.kind == "call" and nested is not None:
                 return self._construction(nested), (), []  # `new Outer.Inner()`
-            found = self._methods(type_symbol, ref.name, arity=arity)
+            found = self._static_methods(type_symbol, ref.name, arity=arity)
             return [(m, CERTAIN) for m in found[:1]], (), []
         held = self._expression(path, scope, receiver)
         if held is not None:
             static, confidence = held
+            if receiver != "this":
+                confidence = min(confidence, self._files[path].typed_confidence)
             found = self._methods(static, ref.name, arity=arity)
             if not found:
                 # a member wins over an extension; without one, an extension in scope
@@ -623,6 +854,15 @@ class JavaResolver:
         enclosing types and their ancestors, innermost first, then static
         imports and the package's own functions. The type whose ancestry
         declares the method is appended to ``found_in``."""
+        file = self._files[path]
+        defs = file.facts.definitions
+        current = scope
+        while file.applies and current != MODULE_SCOPE and defs[current].kind not in TYPE_KINDS:
+            # Scala's function declared in a method: it shadows the members
+            for index in file.children.get(current, {}).get(name, ()):
+                if defs[index].kind == "function":
+                    return [((path, index), CERTAIN)]
+            current = defs[current].parent
         this = self._this_type(path, scope)
         enclosing_types = self._enclosing_types(path, scope)
         if this is not None and (not enclosing_types or this != (path, enclosing_types[0])):
@@ -638,15 +878,16 @@ class JavaResolver:
                     found_in.append((path, enclosing))
                 return [(found[0], CERTAIN)]
         file = self._files[path]
-        imported = file.single.get(name)
+        single, on_demand = self._visible_imports(path, scope)
+        imported = single.get(name)
         if imported is not None:
             owner = self._types.get(imported[0])
-            found = self._methods(owner, name) if owner is not None else []
+            found = self._static_methods(owner, imported[1]) if owner is not None else []
             if found:
                 return [(found[0], CERTAIN)]
-        for owner_name in file.on_demand:
+        for owner_name in on_demand:
             owner = self._types.get(owner_name)
-            found = self._methods(owner, name) if owner is not None else []
+            found = self._static_methods(owner, name) if owner is not None else []
             if found:
                 return [(found[0], CERTAIN)]
         function = self._package_function(file, name)
@@ -709,8 +950,15 @@ class JavaResolver:
                 found.append(symbol)
         return found
 
-    def _construction(self, type_symbol: Symbol) -> list[tuple[Symbol, float]]:
-        """``new T()``: the type, and its constructor when it declares one."""
+    def _construction(
+        self, type_symbol: Symbol, applies: bool = False
+    ) -> list[tuple[Symbol, float]]:
+        """``new T()``: the type, and its constructor when it declares one;
+        Scala's ``T(x)``: the type, and its companion's ``apply`` if any."""
+        if applies:
+            holder = self._companions.get(type_symbol, type_symbol)
+            made = self._files[holder[0]].children.get(holder[1], {}).get("apply", [])
+            return [(type_symbol, CERTAIN)] + [((holder[0], i), CERTAIN) for i in made[:1]]
         name = self._files[type_symbol[0]].facts.definitions[type_symbol[1]].name
         constructors = self._files[type_symbol[0]].children.get(type_symbol[1], {}).get(name, [])
         return [(type_symbol, CERTAIN)] + [((type_symbol[0], i), CERTAIN) for i in constructors[:1]]
@@ -787,7 +1035,7 @@ class JavaResolver:
                 )
             )
         counts = {"resolved": 0, "name_matched": 0, "ambiguous": 0, "unresolved": 0}
-        for imp in facts.imports:
+        for imp in _imports(facts):
             owner = imp.source if imp.name in (None, "*") else f"{imp.source}.{imp.name}"
             target = (
                 self._types.get(owner)
@@ -837,12 +1085,18 @@ class JavaResolver:
                         tags,
                     )
                 )
+        routed = {
+            EntryPoint(file.ids[index], ROUTE_ENTRY_KIND)
+            for index, d in enumerate(facts.definitions)
+            if d.kind == "function" and file.qualnames[index] in self._route_handlers
+        }
         entry_points = tuple(
             sorted(
                 {
                     EntryPoint(module_id if scope == MODULE_SCOPE else file.ids[scope], kind)
                     for kind, scope in facts.entry_points
-                },
+                }
+                | routed,
                 key=lambda e: (e.id, e.kind),
             )
         )
@@ -874,9 +1128,12 @@ def java_interface(facts: FileFacts) -> FileFacts:
         references=(),
         bases=facts.bases,
         bindings=(),
-        # fields, the package, and the type each extension function extends
+        # fields, the package, the type each extension function extends, and
+        # which methods have no body (Scala's `super.m()` passes them by)
         typed=tuple(
-            t for t in facts.typed if t[0] == MODULE_SCOPE or t[0] in types or t[3] == "extends"
+            t
+            for t in facts.typed
+            if t[0] == MODULE_SCOPE or t[0] in types or t[3] in ("extends", "abstract")
         ),
         exports=facts.exports,
         entry_points=(),

@@ -666,6 +666,30 @@ LINE_RUNNER_COMMANDS = {"mix": "mix test"}
 """Runners selecting tests by ``file:line``, and the command that runs them."""
 
 
+def _sbt_test_command(runner: str, tests: Sequence[TestHit]) -> list[str]:
+    """``sbt 'testOnly com.acme.CartSpec com.acme.CartTest'``: the classes of the
+    selected tests, whole (a ScalaTest or MUnit test is a string, not a method:
+    its class is what sbt selects). The class is the top-level one of the test's
+    file when the file is named after it, else the test's qualified name (a
+    class) or its owner (a JUnit method)."""
+    classes: set[str] = set()
+    for test in tests:
+        qualified = test.node.partition(":")[2]
+        parts = qualified.split(".")
+        top = posixpath.splitext(posixpath.basename(test.path))[0]
+        if top in parts:
+            owner = ".".join(parts[: parts.index(top) + 1])
+        elif parts[-1][:1].isupper():
+            owner = qualified
+        else:
+            owner = ".".join(parts[:-1])
+        if re.fullmatch(r"[\w$]+(?:\.[\w$]+)*", owner):
+            classes.add(owner)
+    if not classes:
+        return []
+    return ["sbt " + shlex.quote("testOnly " + " ".join(sorted(classes)))]
+
+
 TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "go": _go_test_commands,
     "maven": _jvm_test_command,
@@ -677,6 +701,7 @@ TEST_SELECTORS: dict[str, Callable[[str, Sequence[TestHit]], list[str]]] = {
     "swift": _swift_test_command,
     "ctest": _ctest_command,
     "mix": _line_selected_command,
+    "sbt": _sbt_test_command,
 }
 """Runners that select single tests, not files: the command lines that run the
 given tests of the runner's files."""

@@ -1,0 +1,11 @@
+package shop
+
+import org.junit.Test
+
+class CartTest {
+  private def fresh(): Cart = new Cart()
+
+  @Test def adds(): Unit = {
+    fresh().add("x")
+  }
+}

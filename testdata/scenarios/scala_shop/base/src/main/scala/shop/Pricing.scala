@@ -1,0 +1,7 @@
+package shop
+
+object Pricing {
+  def discount(total: Int): Int = {
+    total
+  }
+}

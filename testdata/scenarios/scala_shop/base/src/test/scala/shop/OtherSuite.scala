@@ -1,0 +1,7 @@
+package shop
+
+class OtherSuite extends munit.FunSuite {
+  test("unrelated") {
+    assertEquals(1, 1)
+  }
+}
