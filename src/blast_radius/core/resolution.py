@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 from collections.abc import Callable, Hashable, Sequence
 from typing import Generic, TypeVar
 
 from blast_radius.core.facts import FileFacts
+from blast_radius.core.graph import Edge, Node
 
 CERTAIN = 1.0
 """Scope, import and class rules bind the name to exactly one definition."""
@@ -133,6 +135,23 @@ class CycleMemo(Generic[K, V]):
             self._values[key] = value
         self._cycle = self._cycle or outer
         return value
+
+
+def module_parts(module_id: str, facts: FileFacts) -> tuple[list[Node], list[Edge]]:
+    """A file's module node, over all its lines, and the edge from its file node:
+    where every resolver's output for a file starts."""
+    path = facts.path
+    node = Node(
+        module_id,
+        "module",
+        posixpath.basename(path),
+        path,
+        path,
+        1,
+        max(facts.line_count, 1),
+        facts.language,
+    )
+    return [node], [Edge("file:" + path, module_id, "contains", CERTAIN, 1)]
 
 
 def merged_symbols(

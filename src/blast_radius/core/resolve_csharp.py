@@ -62,7 +62,6 @@ constructor), ``cs:<member>.<name>`` for a local function, and
 
 from __future__ import annotations
 
-import posixpath
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -88,6 +87,7 @@ from blast_radius.core.resolution import (
     digest_of,
     dispatched,
     merged_symbols,
+    module_parts,
     name_matches,
 )
 
@@ -1063,19 +1063,7 @@ class CsharpResolver:
         facts = file.facts
         module_id = PREFIX + path
         language = facts.language
-        nodes = [
-            Node(
-                module_id,
-                "module",
-                posixpath.basename(path),
-                path,
-                path,
-                1,
-                max(facts.line_count, 1),
-                language,
-            )
-        ]
-        edges = [Edge("file:" + path, module_id, "contains", CERTAIN, 1)]
+        nodes, edges = module_parts(module_id, facts)
         spans: dict[str, tuple[int, int, int]] = {}
         for index, d in enumerate(facts.definitions):
             if d.kind in (ANONYMOUS_SCOPE, NAMESPACE):

@@ -43,7 +43,6 @@ see ``testdata/java/README.md``.
 from __future__ import annotations
 
 import functools
-import posixpath
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -69,6 +68,7 @@ from blast_radius.core.resolution import (
     digest_of,
     dispatched,
     merged_symbols,
+    module_parts,
     name_matches,
 )
 
@@ -1005,10 +1005,8 @@ class JavaResolver:
         file = self._files[path]
         facts = file.facts
         module_id = PREFIX + path
-        name = posixpath.basename(path)
         language = facts.language
-        nodes = [Node(module_id, "module", name, path, path, 1, max(facts.line_count, 1), language)]
-        edges = [Edge("file:" + path, module_id, "contains", CERTAIN, 1)]
+        nodes, edges = module_parts(module_id, facts)
         spans: dict[str, tuple[int, int, int]] = {}
         for index, d in enumerate(facts.definitions):
             if d.kind == ANONYMOUS_SCOPE:

@@ -38,7 +38,6 @@ method (a ``.`` before a member, as in every ecosystem's ids) and
 from __future__ import annotations
 
 import functools
-import posixpath
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -63,6 +62,7 @@ from blast_radius.core.resolution import (
     digest_of,
     dispatched,
     merged_symbols,
+    module_parts,
     name_matches,
 )
 
@@ -839,19 +839,7 @@ class PhpResolver:
         facts = file.facts
         module_id = PREFIX + path
         language = facts.language
-        nodes = [
-            Node(
-                module_id,
-                "module",
-                posixpath.basename(path),
-                path,
-                path,
-                1,
-                max(facts.line_count, 1),
-                language,
-            )
-        ]
-        edges = [Edge("file:" + path, module_id, "contains", CERTAIN, 1)]
+        nodes, edges = module_parts(module_id, facts)
         spans: dict[str, tuple[int, int, int]] = {}
         for index, d in enumerate(facts.definitions):
             if d.kind in (ANONYMOUS_SCOPE, NAMESPACE_KIND):

@@ -65,6 +65,7 @@ from blast_radius.core.resolution import (
     digest_of,
     dispatched,
     merged_symbols,
+    module_parts,
     name_matches,
 )
 from blast_radius.core.ruby_projects import load_roots
@@ -811,19 +812,7 @@ class RubyResolver:
         names = file.names
         module_id = PREFIX + path
         language = facts.language
-        nodes = [
-            Node(
-                module_id,
-                "module",
-                posixpath.basename(path),
-                path,
-                path,
-                1,
-                max(facts.line_count, 1),
-                language,
-            )
-        ]
-        edges = [Edge("file:" + path, module_id, "contains", CERTAIN, 1)]
+        nodes, edges = module_parts(module_id, facts)
         spans: dict[str, tuple[int, int, int]] = {}
         for index, d in enumerate(facts.definitions):
             if not names.kinds[index]:

@@ -70,6 +70,7 @@ from blast_radius.core.resolution import (
     digest_of,
     dispatched,
     merged_symbols,
+    module_parts,
     name_matches,
 )
 from blast_radius.core.rust_projects import BIN, EXAMPLE, LIB, Crate, cargo_crates
@@ -1242,19 +1243,7 @@ class RustResolver:
         facts = file.facts
         module_id = PREFIX + file.base
         language = facts.language
-        nodes = [
-            Node(
-                module_id,
-                "module",
-                posixpath.basename(path),
-                path,
-                path,
-                1,
-                max(facts.line_count, 1),
-                language,
-            )
-        ]
-        edges = [Edge("file:" + path, module_id, "contains", CERTAIN, 1)]
+        nodes, edges = module_parts(module_id, facts)
         spans: dict[str, tuple[int, int, int]] = {}
         for index, d in enumerate(facts.definitions):
             if d.kind == ANONYMOUS_SCOPE:

@@ -66,6 +66,7 @@ from blast_radius.core.resolution import (
     NAME_MATCH_TAG,
     digest_of,
     merged_symbols,
+    module_parts,
     name_matches,
 )
 
@@ -475,19 +476,7 @@ class SyntacticResolver:
         facts = file.facts
         module_id = PREFIX + path
         language = facts.language
-        nodes = [
-            Node(
-                module_id,
-                "module",
-                posixpath.basename(path),
-                path,
-                path,
-                1,
-                max(facts.line_count, 1),
-                language,
-            )
-        ]
-        edges = [Edge("file:" + path, module_id, "contains", CERTAIN, 1)]
+        nodes, edges = module_parts(module_id, facts)
         spans: dict[str, tuple[int, int, int]] = {}
         for index, d in enumerate(facts.definitions):
             if not file.kinds[index]:
