@@ -133,7 +133,9 @@ def _rust(key: str) -> Callable[[Path], Path]:
 
 
 def _swift(cache: Path) -> Path:
-    pass
+    from swift_edges import prepare
+
+    return prepare(cache)
 
 
 def _scala(cache: Path) -> Path:
@@ -147,6 +149,8 @@ def _c(key: str) -> Callable[[Path], Path]:
         from c_edges import WORKLOADS, prepare
 
         return prepare(next(w for w in WORKLOADS if w.name == key), cache)
+
+    return fetch
 
 
 def _syntactic(language: str) -> Callable[[Path], Path]:
@@ -178,8 +182,8 @@ WORKLOADS: tuple[LanguageWorkload, ...] = (
     LanguageWorkload("php", "league/commonmark 2.3.9", _php("commonmark")),
     LanguageWorkload("csharp", "Newtonsoft.Json 6.0.8", _csharp("newtonsoft-json")),
     LanguageWorkload("rust", "regex-syntax 0.6.27", _rust("regex-syntax")),
-    LanguageWorkload("swift", "Capacitor iOS 8.5.2 and four plugins", _swift),
-    LanguageWorkload("c", "Lua 5.4.4 (.c files; its headers are read as C++)", _c("lua")),
+    LanguageWorkload("swift", "Capacitor iOS 8.5.2 + 4 plugins", _swift),
+    LanguageWorkload("c", "Lua 5.4.4 (.c; .h read as C++)", _c("lua")),
     LanguageWorkload("cpp", "yaml-cpp 0.7.0", _c("yaml-cpp")),
     LanguageWorkload("lua", "luarocks 3.8.0", _syntactic("lua")),
     LanguageWorkload("bash", "dracut 059", _syntactic("bash")),
