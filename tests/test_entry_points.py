@@ -1,4 +1,4 @@
-"""Entry points found by the Python, JavaScript and Go rules, on real repositories."""
+"""Entry points found by each language's rules, on real repositories."""
 
 from __future__ import annotations
 
@@ -20,6 +20,31 @@ def entry_points(root: Path) -> set[tuple[str, str]]:
         (e["id"].removeprefix("python:").removeprefix("js:").removeprefix("go:"), e["kind"])
         for e in json.loads(result.stdout)["entry_points"]
     }
+
+
+TESTDATA = Path(__file__).resolve().parent.parent / "testdata"
+
+
+def graph_entry_points(root: Path) -> set[tuple[str, str]]:
+    """(id, kind) of every entry point of ``root``'s graph, ids whole."""
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return {(e["id"], e["kind"]) for e in json.loads(result.stdout)["entry_points"]}
+
+
+def fixture_repo(make_repo: Callable[..., Path], case: Path) -> Path:
+    """A git repository of a fixture case's files (its EXPECTED aside)."""
+    return make_repo(
+        {
+            p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(case.rglob("*"))
+            if p.is_file() and p.name != "EXPECTED"
+        }
+    )
 
 
 def test_python_entry_points(make_repo: Callable[..., Path]) -> None:
@@ -143,21 +168,7 @@ def test_ruby_entry_points(make_repo: Callable[..., Path]) -> None:
 
 
 def test_rust_entry_points(make_repo: Callable[..., Path]) -> None:
-    case = Path(__file__).resolve().parent.parent / "testdata" / "rust" / "04_entry_points"
-    root = make_repo(
-        {
-            p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
-            for p in sorted(case.rglob("*"))
-            if p.is_file() and p.name != "EXPECTED"
-        }
-    )
-    result = subprocess.run(
-        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = {(e["id"], e["kind"]) for e in json.loads(result.stdout)["entry_points"]}
+    found = graph_entry_points(fixture_repo(make_repo, TESTDATA / "rust" / "04_entry_points"))
     assert found == {
         # `fn main` of the bin and example crates, not the library's
         ("rust:webshop/bin/webshop::main", "main"),
@@ -176,15 +187,7 @@ def test_rust_entry_points(make_repo: Callable[..., Path]) -> None:
 
 
 def test_swift_entry_points(make_repo: Callable[..., Path]) -> None:
-    case = Path(__file__).resolve().parent.parent / "testdata" / "swift" / "03_entry_points"
-    root = make_repo(
-        {
-            p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
-            for p in sorted(case.rglob("*"))
-            if p.is_file() and p.name != "EXPECTED"
-        }
-    )
-    found = {(e["id"], e["kind"]) for e in json.loads(_graph(root))["entry_points"]}
+    found = graph_entry_points(fixture_repo(make_repo, TESTDATA / "swift" / "03_entry_points"))
     assert found == {
         # `@main`, a SwiftUI `App`, the top-level code of `main.swift`
         ("swift:Tool.Tool", "main"),
@@ -198,34 +201,9 @@ def test_swift_entry_points(make_repo: Callable[..., Path]) -> None:
     }
 
 
-def _graph(root: Path) -> str:
-    result = subprocess.run(
-        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return result.stdout
-
-
 def test_scala_entry_points(make_repo: Callable[..., Path]) -> None:
-    case = (
-        Path(__file__).resolve().parent.parent / "testdata" / "scala" / "03_entry_points_and_tests"
-    )
-    root = make_repo(
-        {
-            p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
-            for p in sorted(case.rglob("*"))
-            if p.is_file() and p.name != "EXPECTED"
-        }
-    )
-    result = subprocess.run(
-        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = {(e["id"], e["kind"]) for e in json.loads(result.stdout)["entry_points"]}
+    case = TESTDATA / "scala" / "03_entry_points_and_tests"
+    found = graph_entry_points(fixture_repo(make_repo, case))
     assert found == {
         # `object Server extends App`, `def main` in an object, `@main def`
         ("java:shop.Server", "main"),
@@ -239,21 +217,7 @@ def test_scala_entry_points(make_repo: Callable[..., Path]) -> None:
 
 
 def test_play_routes_enter_scala_controllers(make_repo: Callable[..., Path]) -> None:
-    case = Path(__file__).resolve().parent.parent / "testdata" / "scala" / "04_play_routes"
-    root = make_repo(
-        {
-            p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
-            for p in sorted(case.rglob("*"))
-            if p.is_file() and p.name != "EXPECTED"
-        }
-    )
-    result = subprocess.run(
-        [sys.executable, "-m", "blast_radius", "graph", str(root), "--no-cache", "--quiet"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = {(e["id"], e["kind"]) for e in json.loads(result.stdout)["entry_points"]}
+    found = graph_entry_points(fixture_repo(make_repo, TESTDATA / "scala" / "04_play_routes"))
     # the routed methods; not `unused`, not the `->` sub-router, not the
     # Assets controller outside the repository
     assert found == {
