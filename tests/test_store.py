@@ -98,35 +98,61 @@ def test_a_shallow_pull_request_clone_restores_the_index_and_matches_a_cold_buil
     )
 
 
-def test_a_change_to_what_a_file_defines_reads_the_facts_branch_and_matches_cold(
+def _pull_request_adding(tmp_path: Path, branch: str, added: str) -> Path:
+    """A shallow runner clone of a pull request that appends ``added`` to money.py."""
+    origin, work = origin_with_index(tmp_path)
+    git(work, "checkout", "-q", "-b", branch, "main")
+    money = work / "src" / "shop" / "money.py"
+    money.write_text(money.read_text() + added)
+    git(work, "commit", "-qam", "add a function")
+    git(work, "push", "-q", "origin", branch)
+    clone = tmp_path / "runner"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--branch", branch, f"file://{origin}", str(clone))
+    return clone
+
+
+def _has_ref(clone: Path, ref: str) -> bool:
+    return (
+        subprocess.run(
+            ["git", "-C", str(clone), "rev-parse", "-q", "--verify", ref],
+            capture_output=True,
+            check=False,
+        ).returncode
+        == 0
+    )
+
+
+def test_a_function_no_other_file_names_resolves_one_file_and_matches_cold(
     tmp_path: Path,
 ) -> None:
-    origin, work = origin_with_index(tmp_path)
-    git(work, "checkout", "-q", "-b", "pr-interface", "main")
-    money = work / "src" / "shop" / "money.py"
-    money.write_text(money.read_text() + "\n\ndef brand_new(amount):\n    return amount\n")
-    git(work, "commit", "-qam", "add a function")
-    git(work, "push", "-q", "origin", "pr-interface")
-    clone = tmp_path / "runner"
-    git(
-        tmp_path,
-        "clone",
-        "-q",
-        "--depth",
-        "1",
-        "--branch",
-        "pr-interface",
-        f"file://{origin}",
-        str(clone),
+    clone = _pull_request_adding(
+        tmp_path, "pr-new", "\n\ndef brand_new(amount):\n    return amount\n"
     )
     restored = report_of(clone, tmp_path / "runner-cache")
     assert "(the merge base)" in restored["index"]["source"]
-    facts_ref = "refs/remotes/origin/blast-radius-index-facts"
-    git(clone, "rev-parse", "-q", "--verify", facts_ref)
+    # No other file names brand_new: none is resolved again, so no facts are fetched.
+    assert not _has_ref(clone, "refs/remotes/origin/blast-radius-index-facts")
     cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
     restored["index"]["source"] = cold["index"]["source"]
     assert restored == cold
     assert {c["id"] for c in restored["changed"]} == {"python:shop.money.brand_new"}
+
+
+def test_a_function_other_files_name_reads_the_facts_branch_and_matches_cold(
+    tmp_path: Path,
+) -> None:
+    # tests/test_pricing.py calls price_with_tax: its lookups now meet a second
+    # definition, so it is resolved again, from the facts branch.
+    clone = _pull_request_adding(
+        tmp_path, "pr-named", "\n\ndef price_with_tax(amount):\n    return amount\n"
+    )
+    restored = report_of(clone, tmp_path / "runner-cache")
+    assert "(the merge base)" in restored["index"]["source"]
+    assert _has_ref(clone, "refs/remotes/origin/blast-radius-index-facts")
+    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
+    restored["index"]["source"] = cold["index"]["source"]
+    assert restored == cold
+    assert {c["id"] for c in restored["changed"]} == {"python:shop.money.price_with_tax"}
 
 
 def test_a_signature_change_checks_its_callers_with_restored_facts_as_a_cold_build_does(

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 KINDS = ("facts", "interface", "output")
-_VERSION = "v4"
+_VERSION = "v5"
 _GRAPH = f"graph-{_VERSION}.json"
 _GRAPH_KEY = f"graph-{_VERSION}.key"
 _COMPACT_MIN = 2000

@@ -20,7 +20,6 @@ from blast_radius.core.build import (
     assemble_graph,
     file_interface,
     graph_meta,
-    interfaces_digest,
     resolve_files,
 )
 from blast_radius.core.classify import (
@@ -29,6 +28,7 @@ from blast_radius.core.classify import (
     PathRules,
     content_skip_reason,
 )
+from blast_radius.core.dependencies import FileDependencies, dependency_digests, file_dependencies
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import GO_MOD, go_projects
 from blast_radius.core.js_projects import is_manifest, js_projects
@@ -134,6 +134,8 @@ class IndexResult:
     """The cache entries (kind, key) this graph was built from: a snapshot's content."""
     parts: GraphParts | None = None
     """The graph as its parts, when asked for instead of its text (``as_text=False``)."""
+    resolved: tuple[str, ...] = ()
+    """Files resolved in this run: those whose output could not be reused."""
 
 
 def file_key(source: FileSource, fingerprint: str, path: str, data: bytes) -> str:
@@ -315,31 +317,32 @@ def index_tree(
             full[path] = FileFacts.from_json(json.loads(facts_json))
             store.put("facts", keys[path], facts_json)
 
-    # Interfaces: what each file offers the others. Unchanged files keep theirs.
+    # Interfaces: what each file offers the others, and what its own lookups
+    # name (see core.dependencies). Unchanged files keep theirs.
     interfaces: dict[str, FileFacts] = {}
-    digests: dict[str, str] = {}
+    dependencies: dict[str, FileDependencies] = {}
     for path, key in keys.items():
         cached = store.get("interface", key)
         if cached is not None:
             try:
-                data, digest = json.loads(cached)
+                data, _, deps = json.loads(cached)
                 interfaces[path] = FileFacts.from_json(data)
-                digests[path] = digest
+                dependencies[path] = FileDependencies.from_json(deps)
             except (ValueError, TypeError):
-                pass  # a damaged entry is a miss
-    ensure_facts([p for p in keys if p not in interfaces])
+                interfaces.pop(path, None)  # a damaged entry is a miss
+    ensure_facts([p for p in keys if p not in dependencies])
     for path, key in keys.items():
-        if path not in interfaces and path in full:
-            interface, digest = file_interface(full[path])
-            interfaces[path], digests[path] = interface, digest
-            store.put("interface", key, json.dumps([interface.to_json(), digest]))
+        if path not in dependencies and path in full:
+            interfaces[path], dependencies[path] = _interface_entry(store, key, full[path])
     parsed_paths = sorted(interfaces)
 
-    # Outputs: a file's rendered nodes and edges, valid while no interface changed.
-    context = interfaces_digest(paths, digests, settings.build, fingerprint)
+    # Outputs: a file's rendered nodes and edges, valid while nothing it names
+    # changed in another file's interface.
+    context = _digest(fingerprint, repr(settings.build))
+    reads = dependency_digests(paths, dependencies, context)
     rendered: dict[str, RenderedFile] = {}
     for path in parsed_paths:
-        cached = store.get("output", f"{keys[path]}:{context}")
+        cached = store.get("output", f"{keys[path]}:{reads[path]}")
         if cached is not None:
             try:
                 rendered[path] = RenderedFile.from_text(cached)
@@ -356,7 +359,7 @@ def index_tree(
     )
     for path, part in built.items():
         rendered[path] = part
-        store.put("output", f"{keys[path]}:{context}", part.to_text())
+        store.put("output", f"{keys[path]}:{reads[path]}", part.to_text())
 
     # Facts not read this time are still those of the current files: keep them.
     store.retain("facts", [keys[p] for p in parsed_paths])
@@ -384,7 +387,7 @@ def index_tree(
         parts = GraphParts(records, rendered, meta)
     store.save()
     entry_keys = [(kind, keys[p]) for p in parsed_paths for kind in ("facts", "interface")] + [
-        ("output", f"{keys[p]}:{context}") for p in parsed_paths
+        ("output", f"{keys[p]}:{reads[p]}") for p in parsed_paths
     ]
     return IndexResult(
         text,
@@ -393,7 +396,18 @@ def index_tree(
         reused=len(to_parse) - parsed_now,
         entry_keys=tuple(entry_keys),
         parts=parts,
+        resolved=tuple(sorted(built)),
     )
+
+
+def _interface_entry(
+    store: FactsStore, key: str, facts: FileFacts
+) -> tuple[FileFacts, FileDependencies]:
+    """Compute a file's interface and dependency data, and cache them under ``key``."""
+    interface, digest = file_interface(facts)
+    deps = file_dependencies(facts, interface)
+    store.put("interface", key, json.dumps([interface.to_json(), digest, deps.to_json()]))
+    return interface, deps
 
 
 def _load(cached: str | None) -> FileFacts | None:
@@ -489,10 +503,8 @@ def index_shard(
     source.prefetch(paths)
     found = facts_of_files(source, store, extractor, settings, fingerprint, paths)
     for path, facts in found.items():
-        interface, digest = file_interface(facts)
         data = source.read(path, settings.max_file_bytes)
         if isinstance(data, bytes):
-            key = file_key(source, fingerprint, path, data)
-            store.put("interface", key, json.dumps([interface.to_json(), digest]))
+            _interface_entry(store, file_key(source, fingerprint, path, data), facts)
     store.save()
     return len(found)

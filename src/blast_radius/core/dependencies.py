@@ -1,0 +1,506 @@
+"""What a file's resolution can read of other files, so only readers are resolved again.
+
+A file's rendered output depends on its own facts and on the interfaces of the
+other files. Every lookup a resolver makes on a file's behalf starts from a
+name that file writes: a call, an import, a base, a parameter, its own path.
+So the output is kept while nothing *named by the file* changed elsewhere:
+
+* each file's interface is cut into **elements** (a definition, an import, a
+  base, a typed field, an export ...), each indexed under the names it binds
+  or defines, never under the names of its enclosing scopes, so adding a
+  method to a class does not touch every file that uses the class;
+* each file's **mentions** are the names its full facts write, and the names
+  in its path;
+* a file's **dependency digest** covers, for every name it mentions, every
+  element indexed under that name, anywhere; it is part of the cache key of
+  the file's output.
+
+Three things reach files that do not name them and are handled apart:
+
+* inheritance: a change to a class's bases or mixins changes which members
+  its subclasses and the callers of its methods see, without them naming the
+  class. Classes linked by their bases form components (by name); the
+  digest of a component's links is indexed under every member name of the
+  component's classes;
+* the tree's paths: a file or folder is indexed under its own name and its
+  folder's, which is what module, package and include lookups name;
+* elements that reach every file by design (star imports and re-exports, a
+  module starting or stopping to declare ``__all__``, project-wide usings,
+  autouse fixtures) are indexed under ``*``, which every file mentions.
+
+Names compare lowercased and without underscores, so ``user_profile.rb`` and
+``UserProfile``, or PHP's case-insensitive names, meet. Over-matching only
+resolves more files again; the build stays byte-identical to a cold one.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from blast_radius.core.facts import MODULE_SCOPE, FileFacts
+
+EVERYONE = "*"
+"""The index name every file mentions: elements that reach all files."""
+STAR = "*"
+"""Prefixes a name a star import mentions: ``*format`` is all that files named
+``format`` (or in a folder of that name) offer."""
+
+_WORD = re.compile(r"\w+")
+_NONE: frozenset[str] = frozenset()
+_ALL = frozenset({EVERYONE})
+_DIGEST_CHARS = 16
+
+# Module-level typed facts that set the context of all the file's
+# definitions (its package or namespace, a cfg): part of every definition's element.
+_CONTEXT_HOWS = frozenset({"package", "namespace", "subpackage", "cfg"})
+# Module-level typed facts that reach every file of a project.
+_EVERYONE_HOWS = frozenset({"global_using", "global_alias"})
+# Members called without their name being written (``new C`` calls
+# ``__construct``), inherited by subclasses: normalised names.
+_IMPLICIT_MEMBERS = frozenset(
+    {"init", "new", "postinit", "initialize", "construct", "constructor", "apply", "call",
+     "getattr", "getattribute", "deinit"}
+)  # fmt: skip
+# Typed facts of a class that link it to another type as bases do.
+_LINK_HOWS = frozenset({"extends", "mixin", "implementer", "abstract", "constraint"})
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def names_in(text: str) -> frozenset[str]:
+    """The normalised names in ``text``: words, lowercased, underscores dropped."""
+    return frozenset(_WORD.findall(text.lower().replace("_", "")))
+
+
+def _digest(*parts: str) -> str:
+    data = "\0".join(parts).encode("utf-8", "surrogateescape")
+    return hashlib.blake2b(data, digest_size=_DIGEST_CHARS // 2).hexdigest()
+
+
+def _last_segment(source: str) -> frozenset[str]:
+    """The names of what a module specifier names last: ``b`` of ``a.b``, ``x.h`` of ``s/x.h``."""
+    text = source.strip()
+    if "/" in text or "\\" in text:
+        return names_in(re.split(r"[/\\]", text.rstrip("/\\"))[-1])
+    return names_in(re.split(r"::|[.:]", text.strip(".:"))[-1])
+
+
+def _last_name(text: str) -> str:
+    words = _WORD.findall(text.lower().replace("_", ""))
+    return words[-1] if words else ""
+
+
+@dataclass(frozen=True, slots=True)
+class FileDependencies:
+    """What one file offers other files' lookups, and what its own lookups name.
+
+    ``offers`` are (name, digest of the file's elements indexed under it, in
+    file order) pairs, by name; ``classes`` are
+    (name, member names, linked names, digest of its links) for every
+    definition with members or bases; ``mentions`` are the names the full
+    facts write. All are plain lists of strings, cached as JSON.
+    """
+
+    mentions: tuple[str, ...]
+    offers: tuple[tuple[str, str], ...]
+    classes: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...]
+    follows: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(name, names a lookup of it reads on to): an alias to what it names, a
+    function to its return type, a field to its type."""
+
+    def to_json(self) -> list[object]:
+        """A JSON-ready form; ``from_json`` inverts it."""
+        return [self.mentions, self.offers, self.classes, self.follows]
+
+    @staticmethod
+    def from_json(data: Sequence[object]) -> FileDependencies:
+        """Rebuild from ``to_json`` output; raises ValueError or TypeError when damaged."""
+        mentions, offers, classes, follows = data
+        if not isinstance(mentions, list) or not isinstance(offers, list):
+            raise ValueError("damaged dependencies")
+        pairs = tuple((name, digest) for name, digest in offers)
+        if not all(isinstance(name, str) and isinstance(d, str) for name, d in pairs):
+            raise ValueError("damaged offers")
+        return FileDependencies(
+            tuple(mentions),
+            pairs,
+            tuple(
+                (name, tuple(members), tuple(links), digest)
+                for name, members, links, digest in classes  # type: ignore[attr-defined]
+            ),
+            tuple((name, tuple(then)) for name, then in follows),  # type: ignore[attr-defined]
+        )
+
+
+def file_dependencies(full: FileFacts, interface: FileFacts) -> FileDependencies:
+    """The dependency data of one file, from its full facts and its interface."""
+    elements, classes, follows = _elements(interface)
+    by_name: dict[str, list[str]] = {}
+    for names, content in elements:
+        for name in names:
+            by_name.setdefault(name, []).append(content)
+    offers = tuple((name, _digest(full.path, *by_name[name])) for name in sorted(by_name))
+    return FileDependencies(_mentions(full), offers, classes, follows)
+
+
+def _mentions(facts: FileFacts) -> tuple[str, ...]:
+    """Every name the file's facts write, and the names in its path."""
+    words: list[str] = [facts.path.replace("/", " ")]
+    words.extend(d.name for d in facts.definitions)
+    for i in facts.imports:
+        words.extend((i.source, i.name or "", i.alias or ""))
+    for r in facts.references:
+        words.append(r.name)
+        if r.receiver:
+            words.append(r.receiver)
+    words.extend(b.expression for b in facts.bases)
+    words.extend(name for _, name in facts.bindings)
+    for _, name, expression, how in facts.typed:
+        words.extend((name, expression, how))
+    words.extend(facts.exports or ())
+    for e in facts.exported:
+        words.extend((e.name, e.local, e.source))
+    words.extend(literal.value for literal in facts.literals)
+    words.extend(literal.keyword or "" for literal in facts.literals)
+    words.extend(result.expression for result in facts.results)
+    words.extend(expression for _, expression, _ in facts.returns)
+    words.extend(trait for _, trait in facts.traits)
+    for signature in facts.signatures:
+        words.extend(p.name for p in signature.parameters)
+    for arguments in facts.arguments:
+        words.extend(arguments.keywords)
+    found = names_in("\n".join(words))
+    stars = [i.source for i in facts.imports if i.name == "*" or i.alias == "*"]
+    stars.extend(e.source for e in facts.exported if e.source and "*" in (e.name, e.local))
+    for source in stars:
+        # What a star binds is everything the module offers: its files, by name.
+        targets = _last_segment(source) or names_in(facts.path.rpartition("/")[0].replace("/", " "))
+        found |= {STAR + name for name in targets}
+    return tuple(sorted(found))
+
+
+def _elements(
+    facts: FileFacts,
+) -> tuple[
+    list[tuple[frozenset[str], str]],
+    tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...],
+    tuple[tuple[str, tuple[str, ...]], ...],
+]:
+    """A file's interface as (names it is indexed under, content) elements, and
+    its classes' links."""
+    definitions = facts.definitions
+    qualified: list[str] = []
+    for d in definitions:  # parents come before their children
+        parent = qualified[d.parent] if 0 <= d.parent < len(qualified) else ""
+        qualified.append(f"{parent}.{d.name}" if parent else d.name)
+
+    def scope_name(scope: int) -> str:
+        return qualified[scope] if 0 <= scope < len(qualified) else ""
+
+    def own(scope: int) -> frozenset[str]:
+        return names_in(definitions[scope].name) if 0 <= scope < len(definitions) else _NONE
+
+    context = _digest(
+        *(
+            f"{name}\1{expression}\1{how}"
+            for scope, name, expression, how in facts.typed
+            if scope == MODULE_SCOPE and how in _CONTEXT_HOWS
+        )
+    )
+    out: list[tuple[frozenset[str], str]] = []
+    follows: dict[str, set[str]] = {}
+
+    def add(names: frozenset[str], *content: object, then: frozenset[str] = _NONE) -> None:
+        """Index ``content`` under ``names``; a lookup of one of them reads on to ``then``."""
+        out.append((names, context + repr(content)))
+        if then:
+            for name in names - _ALL:
+                follows.setdefault(name, set()).update(then - {name})
+
+    for index, d in enumerate(definitions):
+        add(names_in(d.name), "d", d.kind, qualified[index])
+    for i in facts.imports:
+        bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
+        if not bound or i.name == "*":
+            bound = names_in(i.source)  # `import a.b.c` binds a, and a.b.c is read through it
+        if i.name == "*" or i.alias == "*":
+            bound = bound | _ALL
+        add(
+            bound,
+            "i",
+            i.source,
+            i.name,
+            i.alias,
+            scope_name(i.scope),
+            i.type_only,
+            then=_last_segment(i.source) | (names_in(i.name) if i.name else _NONE),
+        )
+    for b in facts.bases:
+        add(
+            own(b.definition) | names_in(b.expression),
+            "b",
+            scope_name(b.definition),
+            b.expression,
+            then=names_in(b.expression),
+        )
+    for scope, name in facts.bindings:
+        add(names_in(name.rpartition(".")[2]), "v", scope_name(scope), name)
+    for scope, name, expression, how in facts.typed:
+        names = names_in(name.rpartition(".")[2]) | own(scope)
+        if how in _EVERYONE_HOWS:
+            names = names | _ALL
+        add(names, "t", scope_name(scope), name, expression, how, then=names_in(expression))
+    # Declaring __all__ at all changes what a star import of the module binds.
+    add(_ALL, "x", facts.exports is not None)
+    for name in facts.exports or ():
+        add(names_in(name), "x", name)
+    for e in facts.exported:
+        names = names_in(e.name)
+        if EVERYONE in (e.name, e.local):
+            names = names | _ALL
+        add(
+            names,
+            "e",
+            e.name,
+            e.local,
+            e.source,
+            e.type_only,
+            then=names_in(e.local) | (_last_segment(e.source) if e.source else _NONE),
+        )
+    for r in facts.references:
+        add(own(r.scope) | names_in(r.name), "r", r.kind, r.name, r.receiver, scope_name(r.scope))
+    for literal in facts.literals:
+        scope = (
+            facts.references[literal.reference].scope
+            if literal.reference < len(facts.references)
+            else MODULE_SCOPE
+        )
+        names = own(scope) | names_in(literal.value)
+        if literal.keyword == "autouse":
+            names = names | _ALL
+        add(names, "l", scope_name(scope), literal.position, literal.keyword, literal.value)
+    valued = {result.scope for result in facts.results}
+    for result in facts.results:
+        add(
+            own(result.scope),
+            "s",
+            scope_name(result.scope),
+            result.statement,
+            result.expression,
+            result.how,
+            then=names_in(result.expression),
+        )
+    for scope, expression, how in facts.returns:
+        add(own(scope), "rt", scope_name(scope), expression, how, then=names_in(expression))
+    for scope, trait in facts.traits:
+        add(own(scope) if scope != MODULE_SCOPE else _ALL, "tr", scope_name(scope), trait)
+    for signature in facts.signatures:
+        # A function whose value others read (a fixture) reads its parameters' values.
+        parameters = (
+            names_in(" ".join(p.name for p in signature.parameters))
+            if signature.definition in valued
+            else _NONE
+        )
+        add(
+            own(signature.definition),
+            "sg",
+            scope_name(signature.definition),
+            signature.receiver,
+            signature.parameters,
+            then=parameters,
+        )
+
+    members: dict[int, set[str]] = {}
+    links: dict[int, list[str]] = {}
+    implicit: dict[int, list[str]] = {}
+    for d in definitions:
+        if d.parent != MODULE_SCOPE:
+            members.setdefault(d.parent, set()).update(names_in(d.name))
+            if names_in(d.name) & _IMPLICIT_MEMBERS:
+                # Part of the class's links: subclasses inherit it, unnamed.
+                implicit.setdefault(d.parent, []).append(f"{d.kind}\1{d.name}")
+    for b in facts.bases:
+        links.setdefault(b.definition, []).append(b.expression)
+    for scope, _, expression, how in facts.typed:
+        if how in _LINK_HOWS and scope != MODULE_SCOPE:
+            links.setdefault(scope, []).append(expression)
+    classes = []
+    for index in sorted(members.keys() | links.keys()):
+        if not 0 <= index < len(definitions):
+            continue
+        written = links.get(index, [])
+        linked = set().union(*(names_in(x) for x in written)) if written else set()
+        classes.append(
+            (
+                _last_name(definitions[index].name),
+                tuple(sorted(members.get(index, ()))),
+                tuple(sorted(linked)),
+                _digest(
+                    facts.path,
+                    qualified[index],
+                    *written,
+                    "\2",
+                    *implicit.get(index, ()),
+                    "\3",
+                    # Which types implement an interface may follow from its
+                    # method set alone (Go, TypeScript): it is a link too.
+                    *(
+                        sorted(members.get(index, ()))
+                        if definitions[index].kind == "interface"
+                        else ()
+                    ),
+                ),
+            )
+        )
+    return out, tuple(classes), tuple((k, tuple(sorted(v))) for k, v in sorted(follows.items()))
+
+
+def dependency_digests(
+    paths: Sequence[str],
+    files: Mapping[str, FileDependencies],
+    context: str,
+) -> dict[str, str]:
+    """The dependency digest of every file in ``files``.
+
+    ``paths`` are all files of the tree (their names decide modules);
+    ``context`` is a digest of what every file depends on (the settings).
+    Equal digests mean the file's output is the same, whatever else changed.
+    """
+    index: dict[str, list[str]] = {}
+    for path in sorted(files):
+        for name, digest in files[path].offers:
+            found = index.get(name)
+            if found is None:
+                index[name] = [digest]
+            else:
+                found.append(digest)
+    folders: set[str] = set()
+    for path in sorted(paths):
+        folder, _, name = path.rpartition("/")
+        digest = _digest("p", path)
+        for word in names_in(name) | names_in(folder.rpartition("/")[2]):
+            index.setdefault(word, []).append(digest)
+        while folder and folder not in folders:
+            folders.add(folder)
+            folder, _, name = folder.rpartition("/")
+    for folder in sorted(folders):
+        digest = _digest("f", folder)
+        parent, _, name = folder.rpartition("/")
+        for word in names_in(name) | names_in(parent.rpartition("/")[2]):
+            index.setdefault(word, []).append(digest)
+    for path in sorted(files):
+        folder, _, name = path.rpartition("/")
+        whole = _digest(path, *(d for _, d in files[path].offers))
+        for word in names_in(name) | names_in(folder.rpartition("/")[2]):
+            index.setdefault(STAR + word, []).append(whole)
+    _index_components(files, index)
+    by_name = {name: _digest(name, *digests) for name, digests in index.items()}
+    _follow(files, by_name)
+    everyone = by_name.get(EVERYONE, "")
+    result: dict[str, str] = {}
+    get = by_name.get
+    for path, deps in files.items():
+        # Each found digest has a fixed length and covers its name: no ambiguity.
+        read = "".join(filter(None, map(get, deps.mentions)))
+        result[path] = hashlib.sha256(f"{context}\0{everyone}\0{read}".encode()).hexdigest()
+    return result
+
+
+def _follow(files: Mapping[str, FileDependencies], by_name: dict[str, str]) -> None:
+    """Fold into each name's digest the digests of every name a lookup of it reads
+    on to, transitively (an alias of an alias of a function, its return type).
+
+    A Merkle digest over the graph's strongly connected components, in one
+    pass (iterative Tarjan): a name's digest covers its component's names and
+    the digests of the components it reaches.
+    """
+    follows: dict[str, set[str]] = {}
+    for path in sorted(files):
+        for name, then in files[path].follows:
+            follows.setdefault(name, set()).update(then)
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    merkle: dict[str, str] = {}
+    for root in sorted(follows):
+        if root in order:
+            continue
+        work = [(root, iter(sorted(follows.get(root, ()))))]
+        order[root] = low[root] = len(order)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            name, successors = work[-1]
+            advanced = False
+            for successor in successors:
+                if successor not in order:
+                    order[successor] = low[successor] = len(order)
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(sorted(follows.get(successor, ())))))
+                    advanced = True
+                    break
+                if successor in on_stack:
+                    low[name] = min(low[name], order[successor])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[name])
+            if low[name] == order[name]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == name:
+                        break
+                members = set(component)
+                reached = sorted(
+                    {merkle[t] for m in component for t in follows.get(m, ()) if t not in members}
+                )
+                digest = _digest(
+                    *(f"{m}\1{by_name.get(m, '')}" for m in sorted(component)), "\2", *reached
+                )
+                for member in component:
+                    merkle[member] = digest
+    by_name.update(merkle)
+
+
+def _index_components(files: Mapping[str, FileDependencies], index: dict[str, list[str]]) -> None:
+    """Index each inheritance component's links under the member names of its classes."""
+    parent: dict[str, str] = {}
+
+    def find(name: str) -> str:
+        root = name
+        while parent[root] != root:
+            root = parent[root]
+        while parent[name] != root:  # path compression, iteratively
+            parent[name], name = root, parent[name]
+        return root
+
+    records = [c for path in sorted(files) for c in files[path].classes]
+    for name, _, _, _ in records:
+        parent.setdefault(name, name)
+    for name, _, linked, _ in records:
+        for other in linked:
+            if other in parent:
+                a, b = find(name), find(other)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    links: dict[str, list[str]] = {}
+    names: dict[str, set[str]] = {}
+    for name, members, _, digest in records:
+        root = find(name)
+        links.setdefault(root, []).append(digest)
+        names.setdefault(root, set()).update(members)
+        names[root].add(name)
+    for root in sorted(links):
+        digest = _digest("c", *sorted(links[root]))
+        for name in sorted(names[root]):
+            index.setdefault(name, []).append(digest)

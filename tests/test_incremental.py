@@ -1,0 +1,88 @@
+"""An incremental index equals a cold one, after random edits of every fixture.
+
+Each fixture repository is edited a few times at random (definitions added,
+renamed, removed and moved; bases changed; imports removed and copied; files
+added, deleted and moved: ``tests/mutations.py``). After each edit the tree
+is indexed with the cache of the previous index, which re-resolves only the
+files that name something that changed, and with no cache at all; the two
+graphs must be byte-identical.
+"""
+
+from __future__ import annotations
+
+import shutil
+import zlib
+from pathlib import Path
+
+import pytest
+
+from .conftest import git
+from .mutations import edit_and_compare, index
+from .test_resolution_fixtures import CASES, CASES_DIR
+
+EDITS_PER_CASE = 2
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: str(p.relative_to(CASES_DIR)))
+def test_random_edits_keep_the_incremental_graph_equal_to_a_cold_one(
+    case: Path, tmp_path: Path
+) -> None:
+    repo = tmp_path / "repo"
+    shutil.copytree(case, repo)
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "fixture")
+    seed = zlib.crc32(str(case.relative_to(CASES_DIR)).encode())
+    steps = list(edit_and_compare(repo, EDITS_PER_CASE, seed))
+    assert steps, "no edit applied"
+    assert [s.edit for s in steps if not s.identical] == []
+
+
+def _repo(tmp_path: Path, files: dict[str, str]) -> Path:
+    repo = tmp_path / "repo"
+    for name, text in files.items():
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text(text)
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "start")
+    return repo
+
+
+SHOP = {
+    "shop/money.py": "def round_cents(x):\n    return round(x, 2)\n",
+    "shop/cart.py": (
+        "from shop.money import round_cents\n\n\n"
+        "def total(items):\n    return round_cents(sum(items))\n"
+    ),
+    "shop/audit.py": "def log(entry):\n    entry.process()\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("added", "resolved"),
+    [
+        # Nobody names it: only the edited file is resolved again.
+        ("def brand_new():\n    return 1\n", {"shop/money.py"}),
+        # audit.py calls .process() on an unknown receiver: a name match now.
+        (
+            "class Job:\n    def process(self):\n        return 1\n",
+            {"shop/money.py", "shop/audit.py"},
+        ),
+        # cart.py imports round_cents from money.py: a second definition shadows it.
+        ("def round_cents(x):\n    return x\n", {"shop/money.py", "shop/cart.py"}),
+    ],
+)
+def test_an_added_definition_resolves_the_files_that_name_it(
+    tmp_path: Path, added: str, resolved: set[str]
+) -> None:
+    repo = _repo(tmp_path, SHOP)
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    money = repo / "shop" / "money.py"
+    money.write_text(money.read_text() + "\n\n" + added)
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    assert warm.graph_text == index(repo, None).graph_text
+    assert warm.parsed == 1
+    assert set(warm.resolved) == resolved
