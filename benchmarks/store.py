@@ -29,9 +29,9 @@ hosted repository and its CI runners see it:
    those of the index branch and the rest, so a base or history fetch that
    downloads more than the index itself shows up.
    A second branch, ``pr-interface``, adds a function at the end of the same
-   file instead: the file's interface changes, so every file's part of the
-   graph is resolved again (from the restored facts; nothing else is
-   parsed). It is timed restored only, next to the others, with no target;
+   file instead: the file's interface changes, and the files that name what
+   changed are resolved again (no file names the new function, so only the
+   edited one is). It is timed restored only, next to the others;
    one untimed JSON run of it, restored and cold, checks that both agree.
    Before anything is timed, the package's bytecode is compiled, as
    ``pip install`` does for an installed tool.
@@ -72,8 +72,8 @@ from workloads import SQLALCHEMY, add_cache_dir_argument, make_git_repo, workloa
 BASE_BRANCH = "main"
 PR_BRANCH = "pr"
 # A second pull request that changes the file's interface: it adds a function,
-# so every file's part of the graph is resolved again (a body-only edit keeps
-# the other files' parts).
+# so the files that name it are resolved again (none do: only the edited file
+# is, and no other file's facts are fetched).
 INTERFACE_BRANCH = "pr-interface"
 INTERFACE_FUNCTION = "blast_radius_bench_helper"
 INTERFACE_NODE = f"python:sqlalchemy.util._collections.{INTERFACE_FUNCTION}"
@@ -93,6 +93,7 @@ COLD_NOTE = "built from the files"
 TARGET_SNAPSHOT_MB = 25.0
 TARGET_RESTORED_SECONDS = 1.0
 TARGET_RESTORED_OVER_COLD = 0.15
+TARGET_INTERFACE_SECONDS = 1.2
 TARGET_CORES = 2
 
 # Git must not read the user's or the system's configuration (url rewrites,
@@ -639,6 +640,7 @@ def main(argv: list[str] | None = None) -> int:
             "snapshot_mb_max": TARGET_SNAPSHOT_MB,
             "restored_seconds_max": TARGET_RESTORED_SECONDS,
             "restored_over_cold_max": TARGET_RESTORED_OVER_COLD,
+            "restored_interface_seconds_max": TARGET_INTERFACE_SECONDS,
             "target_cores": TARGET_CORES,
         },
     }
@@ -941,8 +943,9 @@ def print_report(results: dict[str, Any]) -> None:
         "ours restored, PR adding a function",
         f"{interface['seconds']:.2f} s",
         interface["peak_mb"],
-        "(no target)",
-        f"{interface['seconds'] / cold['seconds']:.0%} of cold",
+        f"<= {TARGET_INTERFACE_SECONDS:g} s",
+        _verdict(interface["seconds"] <= TARGET_INTERFACE_SECONDS)
+        + f"; {interface['seconds'] / cold['seconds']:.0%} of cold",
     )
     if peer:
         row(

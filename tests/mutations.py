@@ -25,7 +25,12 @@ from blast_radius.adapters.config import DEFAULT_CONFIG, load_config
 from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
 from blast_radius.adapters.workspace import Workspace
-from blast_radius.app.indexing import IndexResult, IndexSettings, index_tree
+from blast_radius.app.indexing import (
+    ExtractionFoundNothing,
+    IndexResult,
+    IndexSettings,
+    index_tree,
+)
 from blast_radius.core.build import BuildOptions
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
 from blast_radius.core.languages import LANGUAGES, language_for_path
@@ -325,6 +330,15 @@ def edit_and_compare(
             done += 1
             # Only tracked files are indexed: stage the edit as a commit would.
             subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
-            warm = index(repo, cache, jobs)
-            cold = index(repo, None, jobs)
-            yield Step(what, warm.graph_text == cold.graph_text, warm.parsed)
+            warm, parsed = _outcome(repo, cache, jobs)
+            cold, _ = _outcome(repo, None, jobs)
+            yield Step(what, warm == cold, parsed)
+
+
+def _outcome(repo: Path, cache: Path | None, jobs: int) -> tuple[str, int]:
+    """The graph text and files parsed, or the refusal, of an index of ``repo``."""
+    try:
+        result = index(repo, cache, jobs)
+    except ExtractionFoundNothing as error:  # edits deleted every definition
+        return f"refused: {error}", 0
+    return result.graph_text, result.parsed

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import threading
+from collections.abc import Sequence
 
-from blast_radius.adapters.extraction import Extractor
+import pytest
+
+from blast_radius.adapters.extraction import ExtractionError, Extractor, fork_map
 
 # Enough files and bytes for the process pool, not the in-process path.
 _JOBS = [
@@ -46,3 +50,27 @@ def test_a_language_that_cannot_load_turns_off_only_its_files() -> None:
     assert outcomes[1][1] is None
     assert outcomes[1][2] == "no language named no-such-language (its files are not parsed)"
     assert extractor.unavailable == {"no-such-language": "no language named no-such-language"}
+
+
+def _lengths(paths: Sequence[str]) -> list[str]:
+    if "boom" in paths:
+        raise ValueError("a resolver bug")
+    return [f"{p}:{len(p)}:{os.getpid()}" for p in paths]
+
+
+def test_fork_map_returns_each_chunk_in_order_from_other_processes() -> None:
+    chunks = [["a", "bb"], ["ccc"], ["dddd", "e"]]
+    results = fork_map(_lengths, chunks)
+    assert [[r.rsplit(":", 1)[0] for r in chunk] for chunk in results] == [
+        ["a:1", "bb:2"],
+        ["ccc:3"],
+        ["dddd:4", "e:1"],
+    ]
+    pids = {chunk[0].rsplit(":", 1)[1] for chunk in results}
+    assert len(pids) == 3  # the first chunk here, the others in two children
+    assert str(os.getpid()) in pids
+
+
+def test_fork_map_reports_a_failing_child_as_an_extraction_error() -> None:
+    with pytest.raises(ExtractionError, match="a resolver bug"):
+        fork_map(_lengths, [["a"], ["boom"]])

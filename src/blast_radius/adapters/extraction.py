@@ -7,11 +7,13 @@ A worker that dies becomes an ``ExtractionError``, never a hang.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import multiprocessing
 import multiprocessing.context
 import os
+import pickle
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -79,6 +81,54 @@ def _pool_context() -> multiprocessing.context.BaseContext | None:
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
+def fork_map(
+    work: Callable[[Sequence[str]], list[str]], chunks: Sequence[Sequence[str]]
+) -> list[list[str]]:
+    """Run ``work`` on each chunk, the first here and the others in forked children.
+
+    A child inherits what the parent built (a resolver and its tables) without
+    copying it; it sends back only its results. Where forking is unsafe (other
+    threads run, or there is no ``fork``) the chunks run here, one by one.
+    """
+    if len(chunks) < 2 or not hasattr(os, "fork") or threading.active_count() > 1:
+        return [work(chunk) for chunk in chunks]
+    gc.freeze()  # keep the collector from touching, and so copying, inherited objects
+    children: list[tuple[int, int]] = []
+    try:
+        for chunk in chunks[1:]:
+            read_end, write_end = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the child: never returns
+                os.close(read_end)
+                status = 0
+                try:
+                    data = pickle.dumps(work(chunk), protocol=pickle.HIGHEST_PROTOCOL)
+                except BaseException as error:  # reported by the parent
+                    data, status = pickle.dumps(f"{type(error).__name__}: {error}"), 1
+                with os.fdopen(write_end, "wb") as handle:
+                    handle.write(data)
+                os._exit(status)
+            os.close(write_end)
+            children.append((pid, read_end))
+        results = [work(chunks[0])]
+        while children:
+            pid, read_end = children.pop(0)
+            with os.fdopen(read_end, "rb") as handle:
+                data = handle.read()
+            _, status = os.waitpid(pid, 0)
+            if status != 0 or not data:
+                detail = pickle.loads(data) if data else "it died"
+                raise ExtractionError(f"a resolver process failed: {detail}")
+            results.append(pickle.loads(data))
+        return results
+    finally:
+        for pid, read_end in children:  # after an error: reap what is left
+            with contextlib.suppress(OSError):
+                os.close(read_end)
+            os.waitpid(pid, 0)
+        gc.unfreeze()
+
+
 class Extractor:
     """Extracts facts from file contents with ``jobs`` processes."""
 
@@ -87,6 +137,12 @@ class Extractor:
         self._local: dict[str, CompiledLanguage] = {}
         self.unavailable: dict[str, str] = {}
         """Languages whose grammar or query failed to load, with the reason."""
+
+    def fan_out(
+        self, work: Callable[[Sequence[str]], list[str]], chunks: Sequence[Sequence[str]]
+    ) -> list[list[str]]:
+        """Run ``work`` on each chunk, in up to ``jobs`` processes (see ``fork_map``)."""
+        return fork_map(work, chunks) if self.jobs > 1 else [work(c) for c in chunks]
 
     def _load(self, name: str) -> bool:
         """Load a language here once; False (and the reason kept) when it cannot be."""

@@ -90,7 +90,14 @@ class FactsStore(Protocol):
 
 
 class FactsExtractor(Protocol):
-    """Extracts facts from (path, language, content) jobs, as ``FileFacts.to_json`` text."""
+    """Extracts facts from (path, language, content) jobs, as ``FileFacts.to_json`` text;
+    and runs resolution work in as many processes as it parses with."""
+
+    jobs: int
+
+    def fan_out(
+        self, work: Callable[[Sequence[str]], list[str]], chunks: Sequence[Sequence[str]]
+    ) -> list[list[str]]: ...
 
     def extract(
         self,
@@ -356,6 +363,8 @@ def index_tree(
         [interfaces[p] for p in parsed_paths if p not in building],
         paths,
         settings.build,
+        extractor.fan_out,
+        extractor.jobs,
     )
     for path, part in built.items():
         rendered[path] = part

@@ -310,20 +310,41 @@ def interfaces_digest(
     return h.hexdigest()
 
 
+FanOut = Callable[[Callable[[Sequence[str]], list[str]], Sequence[Sequence[str]]], list[list[str]]]
+"""Runs ``work`` on every chunk (perhaps in parallel) and returns its results in chunk order."""
+
+
+def serially(
+    work: Callable[[Sequence[str]], list[str]], chunks: Sequence[Sequence[str]]
+) -> list[list[str]]:
+    """The ``FanOut`` that runs every chunk here, one after the other."""
+    return [work(chunk) for chunk in chunks]
+
+
 def resolve_files(
     full: Sequence[FileFacts],
     interfaces: Sequence[FileFacts],
     all_paths: Sequence[str],
     options: BuildOptions,
+    fan_out: FanOut = serially,
+    chunks: int = 1,
 ) -> dict[str, RenderedFile]:
-    """Resolve and render the files in ``full``, given the others' interfaces."""
+    """Resolve and render the files in ``full``, given the others' interfaces.
+
+    Each ecosystem's resolver is built once; its files are then resolved in
+    up to ``chunks`` chunks of similar size, through ``fan_out``. A file's
+    output depends on nothing but the resolver, so how files are chunked
+    never changes it.
+    """
     groups: dict[str, tuple[list[FileFacts], list[str]]] = {}
+    sizes: dict[str, int] = {}
     for item in full:
         rule = language_for_path(item.path)
         if rule is not None:
             group = groups.setdefault(rule.resolver, ([], []))
             group[0].append(item)
             group[1].append(item.path)
+            sizes[item.path] = 1 + len(item.references) + len(item.definitions)
     for item in interfaces:
         rule = language_for_path(item.path)
         if rule is not None:
@@ -334,9 +355,35 @@ def resolve_files(
         if not to_build:
             continue
         resolver = ECOSYSTEMS[name].create(facts, all_paths, options)
-        for path, output in resolver.build(to_build).items():
-            rendered[path] = render_output(output)
+
+        def work(paths: Sequence[str], resolver: Resolver = resolver) -> list[str]:
+            built = resolver.build(paths)
+            # "" for a file the resolver has no output for (never a rendered part).
+            return [render_output(built[p]).to_text() if p in built else "" for p in paths]
+
+        parts = _balanced(to_build, sizes, chunks)
+        for paths, texts in zip(parts, fan_out(work, parts), strict=True):
+            for path, text in zip(paths, texts, strict=True):
+                if text:
+                    rendered[path] = RenderedFile.from_text(text)
     return rendered
+
+
+# Below this much work, a second process costs more than it saves.
+_MIN_CHUNK_SIZE = 20_000
+
+
+def _balanced(paths: Sequence[str], sizes: Mapping[str, int], chunks: int) -> list[list[str]]:
+    """``paths`` in at most ``chunks`` lists of similar total size, in path order within each."""
+    total = sum(sizes[p] for p in paths)
+    count = max(1, min(chunks, total // _MIN_CHUNK_SIZE, len(paths)))
+    bins: list[list[str]] = [[] for _ in range(count)]
+    loads = [0] * count
+    for path in sorted(paths, key=lambda p: (-sizes[p], p)):
+        lightest = loads.index(min(loads))
+        bins[lightest].append(path)
+        loads[lightest] += sizes[path]
+    return [sorted(b) for b in bins if b]
 
 
 def render_output(output: FileOutput) -> RenderedFile:
