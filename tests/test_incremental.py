@@ -16,6 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from blast_radius import __version__
+from blast_radius.adapters.cache import FactsCache
+from blast_radius.adapters.extraction import Extractor
+from blast_radius.adapters.grammars import fingerprint
+from blast_radius.adapters.workspace import Workspace
+from blast_radius.app.indexing import IndexResult, IndexSettings, index_tree
+from blast_radius.core.languages import LANGUAGES
+
 from .conftest import git
 from .mutations import edit_and_compare, index
 from .test_resolution_fixtures import CASES, CASES_DIR
@@ -86,3 +94,31 @@ def test_an_added_definition_resolves_the_files_that_name_it(
     assert warm.graph_text == index(repo, None).graph_text
     assert warm.parsed == 1
     assert set(warm.resolved) == resolved
+
+
+def index_tree_with_budget(repo: Path, megabytes: int) -> IndexResult:
+    return index_tree(
+        Workspace(repo),
+        FactsCache(None),
+        Extractor(2),
+        IndexSettings(memory_budget_mb=megabytes),
+        fingerprint(LANGUAGES, __version__),
+    )
+
+
+def test_a_small_memory_budget_resolves_in_batches_and_builds_the_same_graph(
+    tmp_path: Path,
+) -> None:
+    files = {}
+    for n in range(6):
+        body = "".join(
+            f"def f{n}_{i}(x):\n    return f{(n + 1) % 6}_{i}(x)\n\n\n" for i in range(300)
+        )
+        files[f"pkg/m{n}.py"] = f"from pkg.m{(n + 1) % 6} import *\n\n\n" + body
+    repo = _repo(tmp_path, files)
+    roomy = index_tree_with_budget(repo, 256)
+    tight = index_tree_with_budget(repo, 1)
+    assert roomy.batches == 1
+    assert tight.batches == 6  # 1 MB holds the facts of about 2,300 lines: one file a batch
+    assert tight.graph_text == roomy.graph_text
+    assert "calls" in tight.meta["edge_kinds"]

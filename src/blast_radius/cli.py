@@ -29,6 +29,14 @@ def _add_index_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cache-dir", help="facts cache folder (default: inside .git)")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write a cache")
     parser.add_argument("--quiet", action="store_true", help="no progress or summary")
+    parser.add_argument(
+        "--memory-budget",
+        type=int,
+        default=0,
+        metavar="MB",
+        help="memory for the facts of files being resolved; above it, files are resolved "
+        "in batches (default: the config file's memory-budget, else 256)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -108,6 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if getattr(args, "jobs", 0) is not None and getattr(args, "jobs", 0) < 0:
         print("blast-radius: --jobs must be 1 or more", file=sys.stderr)
+        return 2
+    if getattr(args, "memory_budget", 0) and args.memory_budget < 16:
+        print("blast-radius: --memory-budget must be at least 16 (MB)", file=sys.stderr)
         return 2
     started = Started()
     if args.command == "impact":

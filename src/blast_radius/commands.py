@@ -99,6 +99,7 @@ def _index_command(args: argparse.Namespace) -> IndexCommand:
             excludes=config.exclude,
             max_file_bytes=config.max_file_size,
             build=BuildOptions(python_roots=config.python_roots),
+            memory_budget_mb=args.memory_budget or config.memory_budget_mb,
         ),
         quiet=args.quiet,
     )
@@ -438,6 +439,7 @@ def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerS
             excludes=config.exclude,
             max_file_bytes=config.max_file_size,
             build=BuildOptions(python_roots=config.python_roots),
+            memory_budget_mb=config.memory_budget_mb,
         ),
         limits=WalkLimits(max_depth=max_depth, min_confidence=min_confidence),
         test_confidence=test_confidence,

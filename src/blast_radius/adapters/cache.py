@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import BinaryIO
 
 KINDS = ("facts", "interface", "output")
 _VERSION = "v5"
@@ -27,16 +28,48 @@ _GRAPH_KEY = f"graph-{_VERSION}.key"
 _COMPACT_MIN = 2000
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
+def _write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
+    """Replace ``path`` with ``data`` (bytes, or pieces of text written one by one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            if isinstance(data, bytes):
+                handle.write(data)
+            else:
+                _write_pieces(handle, data)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+_WRITE_BATCH = 1 << 20
+
+
+def _write_pieces(handle: BinaryIO, pieces: Iterable[str]) -> None:
+    """Write text pieces in batches of about a megabyte: never the whole text at once."""
+    batch: list[str] = []
+    size = 0
+    for piece in pieces:
+        batch.append(piece)
+        size += len(piece)
+        if size >= _WRITE_BATCH:
+            handle.write("".join(batch).encode())
+            batch.clear()
+            size = 0
+    if batch:
+        handle.write("".join(batch).encode())
+
+
+def _slices(text: str) -> Iterator[str]:
+    for start in range(0, len(text), _WRITE_BATCH):
+        yield text[start : start + _WRITE_BATCH]
+
+
+def _lines(entries: Mapping[str, str]) -> Iterator[str]:
+    for key in sorted(entries):
+        yield f"{key}\t{entries[key]}\n"
 
 
 class FactsCache:
@@ -146,13 +179,11 @@ class FactsCache:
             pack = self._packs.get(kind)
             used = self._used[kind]
             if pack is not None and len(pack.keys() - used.keys()) > max(_COMPACT_MIN, len(used)):
-                lines = [f"{key}\t{used[key]}\n" for key in sorted(used)]
-                _write_atomic(path, "".join(lines).encode())
+                _write_atomic(path, _lines(used))
             elif added:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                data = "".join(f"{key}\t{added[key]}\n" for key in sorted(added)).encode()
                 with open(path, "ab") as handle:
-                    handle.write(data)
+                    _write_pieces(handle, _lines(added))
             added.clear()
 
     def export(self, wanted: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
@@ -207,5 +238,5 @@ class FactsCache:
         """Remember the graph text built for ``key``."""
         if self.folder is None:
             return
-        _write_atomic(self.folder / _GRAPH, text.encode("utf-8"))
+        _write_atomic(self.folder / _GRAPH, _slices(text))
         _write_atomic(self.folder / _GRAPH_KEY, key.encode("utf-8"))

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_CONFIG = ".github/blast-radius.yml"
-_KNOWN_KEYS = {"exclude", "max-file-size", "python"}
+_KNOWN_KEYS = {"exclude", "max-file-size", "memory-budget", "python"}
+_MIN_BUDGET_MB = 16
 _PYTHON_KEYS = {"roots"}
 
 
@@ -22,6 +23,7 @@ class RepositoryConfig:
     exclude: tuple[str, ...] = ()
     max_file_size: int = 1_000_000
     python_roots: tuple[str, ...] = ()
+    memory_budget_mb: int = 256
 
 
 def _strings(value: Any, where: str, path: Path) -> tuple[str, ...]:
@@ -63,6 +65,11 @@ def load_config(path: Path, required: bool = False) -> RepositoryConfig:
     size = data.get("max-file-size", 1_000_000)
     if not isinstance(size, int) or isinstance(size, bool) or size <= 0:
         raise ConfigError(f"{path}: `max-file-size` must be a positive number of bytes")
+    budget = data.get("memory-budget", 256)
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < _MIN_BUDGET_MB:
+        raise ConfigError(
+            f"{path}: `memory-budget` must be a number of megabytes, at least {_MIN_BUDGET_MB}"
+        )
     python = data.get("python") or {}
     if not isinstance(python, dict) or set(python) - _PYTHON_KEYS:
         raise ConfigError(f"{path}: `python` accepts only: {', '.join(sorted(_PYTHON_KEYS))}")
@@ -70,4 +77,5 @@ def load_config(path: Path, required: bool = False) -> RepositoryConfig:
         exclude=_strings(data.get("exclude"), "exclude", path),
         max_file_size=size,
         python_roots=_strings(python.get("roots"), "python.roots", path),
+        memory_budget_mb=budget,
     )

@@ -127,6 +127,10 @@ class IndexSettings:
     excludes: tuple[str, ...] = ()
     max_file_bytes: int = 1_000_000
     build: BuildOptions = field(default_factory=BuildOptions)
+    memory_budget_mb: int = 256
+    """About how much memory the full facts of the files being resolved may
+    take at once; above it, files are resolved in batches (never a different
+    graph, only a slower one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +147,8 @@ class IndexResult:
     """The graph as its parts, when asked for instead of its text (``as_text=False``)."""
     resolved: tuple[str, ...] = ()
     """Files resolved in this run: those whose output could not be reused."""
+    batches: int = 0
+    """How many batches they were resolved in, to stay within the memory budget."""
 
 
 def file_key(source: FileSource, fingerprint: str, path: str, data: bytes) -> str:
@@ -296,14 +302,15 @@ def index_tree(
     errors: list[dict[str, str]] = []
     parsed_now = 0
 
-    def ensure_facts(paths: list[str]) -> None:
-        """Load (or extract) the full facts of ``paths``."""
+    def ensure_facts(paths: list[str], new: frozenset[str] = frozenset()) -> None:
+        """Load (or extract) the full facts of ``paths``; those in ``new`` are
+        known not to be cached (not looked up: that would read the whole pack)."""
         nonlocal parsed_now
         misses: list[tuple[str, str, bytes]] = []
         for path in paths:
             if path in full:
                 continue
-            facts = _load(store.get("facts", keys[path]))
+            facts = None if path in new else _load(store.get("facts", keys[path]))
             if facts is not None:
                 full[path] = facts
             elif (found := content(path)) is not None:
@@ -328,20 +335,27 @@ def index_tree(
     # name (see core.dependencies). Unchanged files keep theirs.
     interfaces: dict[str, FileFacts] = {}
     dependencies: dict[str, FileDependencies] = {}
+    # Facts and interfaces are always stored together: no interface, no facts.
+    new: set[str] = set()
     for path, key in keys.items():
         cached = store.get("interface", key)
-        if cached is not None:
+        if cached is None:
+            new.add(path)
+        else:
             try:
                 data, _, deps = json.loads(cached)
                 interfaces[path] = FileFacts.from_json(data)
                 dependencies[path] = FileDependencies.from_json(deps)
             except (ValueError, TypeError):
                 interfaces.pop(path, None)  # a damaged entry is a miss
-    ensure_facts([p for p in keys if p not in dependencies])
+    ensure_facts([p for p in keys if p not in dependencies], frozenset(new))
     for path, key in keys.items():
         if path not in dependencies and path in full:
             interfaces[path], dependencies[path] = _interface_entry(store, key, full[path])
     parsed_paths = sorted(interfaces)
+    budget = max(1, settings.memory_budget_mb) * _LINES_PER_MB
+    if sum(f.line_count for f in full.values()) > budget:
+        full.clear()  # read again below, one batch at a time
 
     # Outputs: a file's rendered nodes and edges, valid while nothing it names
     # changed in another file's interface.
@@ -356,19 +370,29 @@ def index_tree(
             except ValueError:
                 continue  # a damaged entry is a miss
     to_build = [p for p in parsed_paths if p not in rendered]
-    ensure_facts(to_build)
-    building = {p for p in to_build if p in full}
-    built = resolve_files(
-        [full[p] for p in sorted(building)],
-        [interfaces[p] for p in parsed_paths if p not in building],
-        paths,
-        settings.build,
-        extractor.fan_out,
-        extractor.jobs,
-    )
-    for path, part in built.items():
-        rendered[path] = part
-        store.put("output", f"{keys[path]}:{reads[path]}", part.to_text())
+    lines = {p: interfaces[p].line_count for p in to_build}
+    built: list[str] = []
+    batches = _batches(to_build, lines, budget)
+    for batch in batches:
+        # A file's output needs its own full facts and the others' interfaces
+        # only: one batch's full facts are in memory at a time.
+        ensure_facts(batch)
+        building = {p for p in batch if p in full}
+        resolved = resolve_files(
+            [full[p] for p in sorted(building)],
+            [interfaces[p] for p in parsed_paths if p not in building],
+            paths,
+            settings.build,
+            extractor.fan_out,
+            extractor.jobs,
+        )
+        for path, part in resolved.items():
+            rendered[path] = part
+            store.put("output", f"{keys[path]}:{reads[path]}", part.to_text())
+        built.extend(resolved)
+        if len(batch) < len(to_build):
+            for path in batch:
+                full.pop(path, None)
 
     # Facts not read this time are still those of the current files: keep them.
     store.retain("facts", [keys[p] for p in parsed_paths])
@@ -406,7 +430,26 @@ def index_tree(
         entry_keys=tuple(entry_keys),
         parts=parts,
         resolved=tuple(sorted(built)),
+        batches=len(batches),
     )
+
+
+# Full facts take about this many source lines per megabyte once loaded (SQLAlchemy:
+# 580,000 lines, 250 MB); the memory budget is turned into lines with it.
+_LINES_PER_MB = 2300
+
+
+def _batches(paths: Sequence[str], lines: dict[str, int], budget: int) -> list[list[str]]:
+    """``paths`` in order, cut into batches of at most ``budget`` lines (each at least one file)."""
+    batches: list[list[str]] = [[]]
+    size = 0
+    for path in paths:
+        if batches[-1] and size + lines[path] > budget:
+            batches.append([])
+            size = 0
+        batches[-1].append(path)
+        size += lines[path]
+    return [b for b in batches if b]
 
 
 def _interface_entry(
