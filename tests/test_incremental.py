@@ -116,7 +116,7 @@ def test_a_small_memory_budget_resolves_in_batches_and_builds_the_same_graph(
         )
         files[f"pkg/m{n}.py"] = f"from pkg.m{(n + 1) % 6} import *\n\n\n" + body
     repo = _repo(tmp_path, files)
-    roomy = index_tree_with_budget(repo, 256)
+    roomy = index_tree_with_budget(repo, 128)
     tight = index_tree_with_budget(repo, 1)
     assert roomy.batches == 1
     assert tight.batches == 6  # 1 MB holds the facts of about 2,300 lines: one file a batch

@@ -35,7 +35,7 @@ def _add_index_options(parser: argparse.ArgumentParser) -> None:
         default=0,
         metavar="MB",
         help="memory for the facts of files being resolved; above it, files are resolved "
-        "in batches (default: the config file's memory-budget, else 256)",
+        "in batches (default: the config file's memory-budget, else 128)",
     )
 
 

@@ -23,7 +23,7 @@ class RepositoryConfig:
     exclude: tuple[str, ...] = ()
     max_file_size: int = 1_000_000
     python_roots: tuple[str, ...] = ()
-    memory_budget_mb: int = 256
+    memory_budget_mb: int = 128
 
 
 def _strings(value: Any, where: str, path: Path) -> tuple[str, ...]:
@@ -65,7 +65,7 @@ def load_config(path: Path, required: bool = False) -> RepositoryConfig:
     size = data.get("max-file-size", 1_000_000)
     if not isinstance(size, int) or isinstance(size, bool) or size <= 0:
         raise ConfigError(f"{path}: `max-file-size` must be a positive number of bytes")
-    budget = data.get("memory-budget", 256)
+    budget = data.get("memory-budget", 128)
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < _MIN_BUDGET_MB:
         raise ConfigError(
             f"{path}: `memory-budget` must be a number of megabytes, at least {_MIN_BUDGET_MB}"

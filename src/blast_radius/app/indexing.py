@@ -127,7 +127,7 @@ class IndexSettings:
     excludes: tuple[str, ...] = ()
     max_file_bytes: int = 1_000_000
     build: BuildOptions = field(default_factory=BuildOptions)
-    memory_budget_mb: int = 256
+    memory_budget_mb: int = 128
     """About how much memory the full facts of the files being resolved may
     take at once; above it, files are resolved in batches (never a different
     graph, only a slower one)."""
@@ -288,6 +288,8 @@ def index_tree(
 
     keys = {path: key for path, _, _, key in to_parse}
     contents = {path: (language, data) for path, language, data, _ in to_parse}
+    listed_count = len(to_parse)
+    del to_parse  # its contents live on in ``contents`` until parsed
 
     def content(path: str) -> tuple[str, bytes] | None:
         language, data = contents[path]
@@ -301,10 +303,27 @@ def index_tree(
     full: dict[str, FileFacts] = {}
     errors: list[dict[str, str]] = []
     parsed_now = 0
+    budget = max(1, settings.memory_budget_mb) * _LINES_PER_MB
+    kept_lines = 0
+    interfaces: dict[str, FileFacts] = {}
+    dependencies: dict[str, FileDependencies] = {}
 
-    def ensure_facts(paths: list[str], new: frozenset[str] = frozenset()) -> None:
-        """Load (or extract) the full facts of ``paths``; those in ``new`` are
-        known not to be cached (not looked up: that would read the whole pack)."""
+    def take(path: str, facts: FileFacts, keep: bool) -> None:
+        """Keep a file's full facts (when ``keep``, or while they fit the budget);
+        give it an interface."""
+        nonlocal kept_lines
+        if path not in dependencies:
+            interfaces[path], dependencies[path] = _interface_entry(store, keys[path], facts)
+        if keep or kept_lines + facts.line_count <= budget:
+            full[path] = facts
+            kept_lines += facts.line_count
+
+    def ensure_facts(
+        paths: list[str], new: frozenset[str] = frozenset(), keep: bool = False
+    ) -> None:
+        """Load (or extract) the full facts of ``paths``: all of them with
+        ``keep``, else as many as fit the budget. Those in ``new`` are known
+        not to be cached (not looked up: that would read the whole pack)."""
         nonlocal parsed_now
         misses: list[tuple[str, str, bytes]] = []
         for path in paths:
@@ -312,7 +331,7 @@ def index_tree(
                 continue
             facts = None if path in new else _load(store.get("facts", keys[path]))
             if facts is not None:
-                full[path] = facts
+                take(path, facts, keep)
             elif (found := content(path)) is not None:
                 misses.append((path, *found))
         if not misses:
@@ -321,6 +340,7 @@ def index_tree(
         if progress:
             progress.start(len(misses), "parsing")
         results = extractor.extract(misses, progress.advance if progress else None)
+        del misses
         if progress:
             progress.finish()
         for path, facts_json, error in results:
@@ -328,13 +348,11 @@ def index_tree(
                 skipped[path] = SKIP_EXTRACTOR_ERROR
                 errors.append({"path": path, "error": error or "unknown error"})
                 continue
-            full[path] = FileFacts.from_json(json.loads(facts_json))
             store.put("facts", keys[path], facts_json)
+            take(path, FileFacts.from_json(json.loads(facts_json)), keep)
 
     # Interfaces: what each file offers the others, and what its own lookups
     # name (see core.dependencies). Unchanged files keep theirs.
-    interfaces: dict[str, FileFacts] = {}
-    dependencies: dict[str, FileDependencies] = {}
     # Facts and interfaces are always stored together: no interface, no facts.
     new: set[str] = set()
     for path, key in keys.items():
@@ -349,13 +367,7 @@ def index_tree(
             except (ValueError, TypeError):
                 interfaces.pop(path, None)  # a damaged entry is a miss
     ensure_facts([p for p in keys if p not in dependencies], frozenset(new))
-    for path, key in keys.items():
-        if path not in dependencies and path in full:
-            interfaces[path], dependencies[path] = _interface_entry(store, key, full[path])
     parsed_paths = sorted(interfaces)
-    budget = max(1, settings.memory_budget_mb) * _LINES_PER_MB
-    if sum(f.line_count for f in full.values()) > budget:
-        full.clear()  # read again below, one batch at a time
 
     # Outputs: a file's rendered nodes and edges, valid while nothing it names
     # changed in another file's interface.
@@ -372,11 +384,18 @@ def index_tree(
     to_build = [p for p in parsed_paths if p not in rendered]
     lines = {p: interfaces[p].line_count for p in to_build}
     built: list[str] = []
-    batches = _batches(to_build, lines, budget)
-    for batch in batches:
+    # The facts already in memory make the first batch; the rest follow.
+    ready = [p for p in to_build if p in full]
+    batches = ([ready] if ready else []) + _batches(
+        [p for p in to_build if p not in full], lines, budget
+    )
+    for number, batch in enumerate(batches):
         # A file's output needs its own full facts and the others' interfaces
         # only: one batch's full facts are in memory at a time.
-        ensure_facts(batch)
+        if number:
+            full.clear()
+            kept_lines = 0
+        ensure_facts(batch, keep=True)
         building = {p for p in batch if p in full}
         resolved = resolve_files(
             [full[p] for p in sorted(building)],
@@ -390,9 +409,9 @@ def index_tree(
             rendered[path] = part
             store.put("output", f"{keys[path]}:{reads[path]}", part.to_text())
         built.extend(resolved)
-        if len(batch) < len(to_build):
-            for path in batch:
-                full.pop(path, None)
+    # Only interfaces and rendered parts are needed from here on.
+    full.clear()
+    contents.clear()
 
     # Facts not read this time are still those of the current files: keep them.
     store.retain("facts", [keys[p] for p in parsed_paths])
@@ -426,7 +445,7 @@ def index_tree(
         text,
         meta,
         parsed=parsed_now,
-        reused=len(to_parse) - parsed_now,
+        reused=listed_count - parsed_now,
         entry_keys=tuple(entry_keys),
         parts=parts,
         resolved=tuple(sorted(built)),

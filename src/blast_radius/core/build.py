@@ -25,13 +25,13 @@ from blast_radius.core.graph import (
     EntryPoint,
     FileOutput,
     Node,
-    assemble_graph_text,
     canonical_edges,
     edge_block,
     edge_block_to_json,
     entry_points_of_rows,
     entry_row,
     entry_rows_to_json,
+    graph_text_of_blocks,
     node_row,
     node_rows_to_json,
     render_node,
@@ -433,7 +433,16 @@ def assemble_graph(
         edge_lines.extend(edge_block_to_json(part.contains, by_source=True))
         entry_lines.extend(entry_rows_to_json(part.entries))
     meta = graph_meta(files, interfaces, rendered, extra_meta)
-    return assemble_graph_text(meta, node_lines, edge_lines, entry_lines), meta
+    # Each list is joined and dropped before the next: the lines of the graph
+    # and its text are never all held at once.
+    node_lines.sort()
+    nodes = ",\n".join(node_lines)
+    del node_lines
+    edge_lines.sort()
+    edges = ",\n".join(edge_lines)
+    del edge_lines
+    entry_lines.sort()
+    return graph_text_of_blocks(meta, nodes, edges, ",\n".join(entry_lines)), meta
 
 
 def graph_meta(

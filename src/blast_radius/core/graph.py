@@ -172,6 +172,17 @@ def assemble_graph_text(
     Lines are sorted as text, which orders nodes by id and edges by source,
     target and kind, so the result does not depend on how it was assembled.
     """
+    return graph_text_of_blocks(
+        meta,
+        ",\n".join(sorted(node_lines)),
+        ",\n".join(sorted(edge_lines)),
+        ",\n".join(sorted(entry_lines)),
+    )
+
+
+def graph_text_of_blocks(meta: Mapping[str, Any], nodes: str, edges: str, entry_points: str) -> str:
+    """The graph text from its node, edge and entry-point lines, already sorted
+    and joined with ``",\n"``."""
     return "".join(
         [
             '{"format":"blast-radius-graph","version":',
@@ -179,11 +190,11 @@ def assemble_graph_text(
             ",\n",
             '"meta":' + json.dumps(meta, sort_keys=True, ensure_ascii=False) + ",\n",
             '"nodes":[\n',
-            ",\n".join(sorted(node_lines)),
+            nodes,
             '\n],\n"edges":[\n',
-            ",\n".join(sorted(edge_lines)),
+            edges,
             '\n],\n"entry_points":[\n',
-            ",\n".join(sorted(entry_lines)),
+            entry_points,
             "\n]}\n",
         ]
     )
