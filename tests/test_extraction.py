@@ -67,10 +67,15 @@ def test_fork_map_returns_each_chunk_in_order_from_other_processes() -> None:
         ["dddd:4", "e:1"],
     ]
     pids = {chunk[0].rsplit(":", 1)[1] for chunk in results}
-    assert len(pids) == 3  # the first chunk here, the others in two children
     assert str(os.getpid()) in pids
+    # The first chunk here, the others in two children; with other threads
+    # alive (another test's), forking is unsafe and all run here.
+    assert len(pids) == (3 if threading.active_count() == 1 else 1)
 
 
 def test_fork_map_reports_a_failing_child_as_an_extraction_error() -> None:
-    with pytest.raises(ExtractionError, match="a resolver bug"):
+    # In a child it comes back as an ExtractionError; run here (other threads
+    # alive), it is raised as it is.
+    expected = ExtractionError if threading.active_count() == 1 else ValueError
+    with pytest.raises(expected, match="a resolver bug"):
         fork_map(_lengths, [["a"], ["boom"]])
