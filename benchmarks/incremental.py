@@ -79,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--language", action="append", help="only these languages")
     parser.add_argument("--edits", type=int, default=10, help="edits per workload (default: 10)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default: 1)")
+    parser.add_argument("--verbose", action="store_true", help="print every edit")
     args = parser.parse_args(argv)
     cache_dir: Path = args.cache_dir.expanduser()
     chosen = [w for w in WORKLOADS if not args.language or w.language in args.language]
@@ -107,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         for step in steps:
             if not step["identical"]:
                 print(f"    differs from cold after: {step['edit']}")
+            elif args.verbose:
+                print(f"    {step['resolved']:>6} resolved after: {step['edit']}")
     return 1 if failures else 0
 
 

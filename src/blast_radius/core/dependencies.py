@@ -88,6 +88,16 @@ def _last_segment(source: str) -> frozenset[str]:
     return names_in(re.split(r"::|[.:]", text.strip(".:"))[-1])
 
 
+def _module_bound(source: str) -> frozenset[str]:
+    """The names an import of a whole module binds: its last segment (a Go
+    package, a header), and for a dotted module its first too (``import a.b.c``
+    binds ``a``, through which ``a.b.c`` is read)."""
+    text = source.strip()
+    if "/" in text or "\\" in text or "::" in text:
+        return _last_segment(text)
+    return names_in(text.strip(".").partition(".")[0]) | _last_segment(text)
+
+
 def _last_name(text: str) -> str:
     words = _WORD.findall(text.lower().replace("_", ""))
     return words[-1] if words else ""
@@ -157,9 +167,12 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
         if r.receiver:
             words.append(r.receiver)
     words.extend(b.expression for b in facts.bases)
-    words.extend(name for _, name in facts.bindings)
-    for _, name, expression, how in facts.typed:
-        words.extend((name, expression, how))
+    # A name the file binds (a local, an attribute it assigns) is looked up by
+    # the references that read it, which are here already: bound names and
+    # keyword arguments are left out. Parameters stay (pytest fixtures are
+    # looked up by them).
+    for _, _, expression, how in facts.typed:
+        words.extend((expression, how))
     words.extend(facts.exports or ())
     for e in facts.exported:
         words.extend((e.name, e.local, e.source))
@@ -170,8 +183,6 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
     words.extend(trait for _, trait in facts.traits)
     for signature in facts.signatures:
         words.extend(p.name for p in signature.parameters)
-    for arguments in facts.arguments:
-        words.extend(arguments.keywords)
     found = names_in("\n".join(words))
     stars = [i.source for i in facts.imports if i.name == "*" or i.alias == "*"]
     stars.extend(e.source for e in facts.exported if e.source and "*" in (e.name, e.local))
@@ -220,12 +231,19 @@ def _elements(
             for name in names - _ALL:
                 follows.setdefault(name, set()).update(then - {name})
 
+    folder, _, stem = facts.path.rpartition("/")
+    # A module's implicit member (Python's module ``__getattr__``) answers for
+    # names it never spells: it is read by whoever names the module.
+    module_names = names_in(stem.partition(".")[0]) | names_in(folder.rpartition("/")[2])
     for index, d in enumerate(definitions):
-        add(names_in(d.name), "d", d.kind, qualified[index])
+        names = names_in(d.name)
+        if d.parent == MODULE_SCOPE and names & _IMPLICIT_MEMBERS:
+            names = names | module_names
+        add(names, "d", d.kind, qualified[index])
     for i in facts.imports:
         bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
         if not bound or i.name == "*":
-            bound = names_in(i.source)  # `import a.b.c` binds a, and a.b.c is read through it
+            bound = _module_bound(i.source)
         if i.name == "*" or i.alias == "*":
             bound = bound | _ALL
         add(
