@@ -42,6 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
+from blast_radius.core.languages import language_for_path
 
 EVERYONE = "*"
 """The index name every file mentions: elements that reach all files."""
@@ -331,6 +332,8 @@ def _elements(
             then=parameters,
         )
 
+    rule = language_for_path(facts.path)
+    structural = rule is not None and rule.structural_types
     members: dict[int, set[str]] = {}
     links: dict[int, list[str]] = {}
     implicit: dict[int, list[str]] = {}
@@ -363,11 +366,11 @@ def _elements(
                     "\2",
                     *implicit.get(index, ()),
                     "\3",
-                    # Which types implement an interface may follow from its
-                    # method set alone (Go, TypeScript): it is a link too.
+                    # Where a type implements an interface by its methods
+                    # alone (Go, TypeScript), the method set is a link too.
                     *(
                         sorted(members.get(index, ()))
-                        if definitions[index].kind == "interface"
+                        if structural and definitions[index].kind == "interface"
                         else ()
                     ),
                 ),

@@ -66,6 +66,9 @@ class LanguageRule:
     """Whether one scope may define a name more than once, told apart by the
     parameters (Java's overloads): such a function has no one signature to
     check its calls against."""
+    structural_types: bool = False
+    """Whether a type fits an interface by its methods alone, without naming it
+    (Go, TypeScript): then an interface's method set decides who implements it."""
     test_marker: str = ""
     """The entry-point kind the queries give test methods (JUnit's ``@Test``),
     when names do not tell them. In a test file with any, only those are
@@ -144,6 +147,7 @@ def _javascript_rule(
 ) -> LanguageRule:
     """A dialect of the JavaScript ecosystem: what differs is its grammar and queries."""
     return LanguageRule(
+        structural_types=True,
         name=name,
         extensions=extensions,
         grammar_module=grammar_module,
@@ -271,6 +275,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         imports_run_packages=False,
         source_folders=("build", "dist"),
         test_runner="go",
+        structural_types=True,
     ),
     LanguageRule(
         name="java",
