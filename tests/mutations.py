@@ -32,7 +32,7 @@ from blast_radius.app.indexing import (
     index_tree,
 )
 from blast_radius.core.build import BuildOptions
-from blast_radius.core.facts import MODULE_SCOPE, FileFacts
+from blast_radius.core.facts import MODULE_SCOPE, Definition, FileFacts
 from blast_radius.core.languages import LANGUAGES, language_for_path
 
 Edit = Callable[[Path, "Sources", random.Random], str | None]
@@ -103,14 +103,20 @@ def _named_definitions(facts: FileFacts) -> list[int]:
     ]
 
 
-def add_definition(root: Path, sources: Sources, rng: random.Random) -> str | None:
-    """Copy a definition right after itself, under a new name (a function or method added)."""
+def _pick_definition(sources: Sources, rng: random.Random) -> tuple[str, Definition] | None:
     found = _pick_file(sources, rng, lambda f: bool(_named_definitions(f)))
     if found is None:
         return None
     path, facts = found
-    index = rng.choice(_named_definitions(facts))
-    d = facts.definitions[index]
+    return path, facts.definitions[rng.choice(_named_definitions(facts))]
+
+
+def add_definition(root: Path, sources: Sources, rng: random.Random) -> str | None:
+    """Copy a definition right after itself, under a new name (a function or method added)."""
+    found = _pick_definition(sources, rng)
+    if found is None:
+        return None
+    path, d = found
     lines = sources.lines(path)
     block = lines[d.start_line - 1 : d.end_line]
     new = _fresh(d.name, rng)
@@ -126,11 +132,10 @@ def add_definition(root: Path, sources: Sources, rng: random.Random) -> str | No
 
 def rename_definition(root: Path, sources: Sources, rng: random.Random) -> str | None:
     """Rename a definition where it is defined (its callers keep the old name)."""
-    found = _pick_file(sources, rng, lambda f: bool(_named_definitions(f)))
+    found = _pick_definition(sources, rng)
     if found is None:
         return None
-    path, facts = found
-    d = facts.definitions[rng.choice(_named_definitions(facts))]
+    path, d = found
     lines = sources.lines(path)
     line = d.start_line - 1
     for i in range(d.start_line - 1, min(d.body_line, len(lines))):
@@ -145,11 +150,10 @@ def rename_definition(root: Path, sources: Sources, rng: random.Random) -> str |
 
 def remove_definition(root: Path, sources: Sources, rng: random.Random) -> str | None:
     """Delete a definition's lines."""
-    found = _pick_file(sources, rng, lambda f: bool(_named_definitions(f)))
+    found = _pick_definition(sources, rng)
     if found is None:
         return None
-    path, facts = found
-    d = facts.definitions[rng.choice(_named_definitions(facts))]
+    path, d = found
     lines = sources.lines(path)
     del lines[d.start_line - 1 : d.end_line]
     sources.write(path, lines)
@@ -158,11 +162,10 @@ def remove_definition(root: Path, sources: Sources, rng: random.Random) -> str |
 
 def edit_body(root: Path, sources: Sources, rng: random.Random) -> str | None:
     """Insert blank lines inside a definition: every later line moves."""
-    found = _pick_file(sources, rng, lambda f: bool(_named_definitions(f)))
+    found = _pick_definition(sources, rng)
     if found is None:
         return None
-    path, facts = found
-    d = facts.definitions[rng.choice(_named_definitions(facts))]
+    path, d = found
     lines = sources.lines(path)
     lines[d.body_line : d.body_line] = ["", ""]
     sources.write(path, lines)

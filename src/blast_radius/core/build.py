@@ -9,7 +9,6 @@ files are resolved again; the rest of the graph is spliced in as text.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import posixpath
 from collections import Counter
@@ -288,26 +287,6 @@ def file_interface(facts: FileFacts) -> tuple[FileFacts, str]:
     ecosystem = _ecosystem(facts.path)
     interface = ecosystem.interface(facts)
     return interface, ecosystem.interface_digest(interface)
-
-
-def interfaces_digest(
-    paths: Sequence[str],
-    digests: Mapping[str, str],
-    options: BuildOptions,
-    fingerprint: str,
-) -> str:
-    """One digest of everything a file's rendered output depends on besides itself.
-
-    ``paths`` are all files of the tree (they decide module names); ``digests``
-    maps each parsed file to its interface digest.
-    """
-    h = hashlib.sha256()
-    h.update(fingerprint.encode())
-    h.update(repr(options).encode())
-    for path in sorted(paths):
-        h.update(b"\0" + path.encode("utf-8", "surrogateescape"))
-        h.update(b"\1" + digests.get(path, "").encode())
-    return h.hexdigest()
 
 
 FanOut = Callable[[Callable[[Sequence[str]], list[str]], Sequence[Sequence[str]]], list[list[str]]]
