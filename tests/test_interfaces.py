@@ -55,6 +55,6 @@ def test_each_file_resolved_against_interfaces_renders_as_in_a_full_build(case: 
     options = BuildOptions(go=go_projects(go_mods), manifests=manifests)
     full = resolve_files(facts, [], paths, options)
     for item in facts:
-        others = [file_interface(f)[0] for f in facts if f.path != item.path]
+        others = [file_interface(f) for f in facts if f.path != item.path]
         alone = resolve_files([item], others, paths, options)
         assert alone[item.path] == full[item.path], item.path

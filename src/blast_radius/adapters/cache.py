@@ -1,8 +1,8 @@
 """On-disk cache of per-file facts, interfaces and rendered outputs, and the last graph.
 
 Entries are keyed by a digest of the file's path and content and of the
-extractor's fingerprint (outputs also by the digest of every file's
-interface), so an unchanged file is never parsed or resolved twice. Each kind
+extractor's fingerprint (outputs also by the digest of what the file's
+lookups read of other files' interfaces), so an unchanged file is never parsed or resolved twice. Each kind
 lives in one pack of lines, read lazily; new entries are appended, and a pack
 mostly made of entries the last run did not use is rewritten with only the
 used ones, so the cache stays bounded. A damaged pack or entry is a cache
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 KINDS = ("facts", "interface", "output")
-_VERSION = "v5"
+_VERSION = "v6"
 _GRAPH = f"graph-{_VERSION}.json"
 _GRAPH_KEY = f"graph-{_VERSION}.key"
 _COMPACT_MIN = 2000

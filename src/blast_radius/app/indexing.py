@@ -361,7 +361,7 @@ def index_tree(
             new.add(path)
         else:
             try:
-                data, _, deps = json.loads(cached)
+                data, deps = json.loads(cached)
                 interfaces[path] = FileFacts.from_json(data)
                 dependencies[path] = FileDependencies.from_json(deps)
             except (ValueError, TypeError):
@@ -475,9 +475,9 @@ def _interface_entry(
     store: FactsStore, key: str, facts: FileFacts
 ) -> tuple[FileFacts, FileDependencies]:
     """Compute a file's interface and dependency data, and cache them under ``key``."""
-    interface, digest = file_interface(facts)
+    interface = file_interface(facts)
     deps = file_dependencies(facts, interface)
-    store.put("interface", key, json.dumps([interface.to_json(), digest, deps.to_json()]))
+    store.put("interface", key, json.dumps([interface.to_json(), deps.to_json()]))
     return interface, deps
 
 

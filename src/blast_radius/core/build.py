@@ -3,8 +3,9 @@
 Building is split per file so that work can be reused: every edge starts at
 a node of the file holding its evidence, so a file's rendered nodes and edges
 depend only on its own facts and on the *interface* of the other files (what
-they define, import and inherit). When no interface changed, only the edited
-files are resolved again; the rest of the graph is spliced in as text.
+they define, import and inherit). Only the edited files, and those that name
+something that changed in an interface (``core.dependencies``), are resolved
+again; the rest of the graph is spliced in as text.
 """
 
 from __future__ import annotations
@@ -42,67 +43,56 @@ from blast_radius.core.play_routes import play_route_handlers
 from blast_radius.core.resolve_c import (
     CResolver,
     c_interface,
-    c_interface_digest,
     c_symbols,
 )
 from blast_radius.core.resolve_csharp import (
     CsharpResolver,
     csharp_interface,
-    csharp_interface_digest,
     csharp_symbols,
 )
 from blast_radius.core.resolve_go import (
     GoResolver,
     go_interface,
-    go_interface_digest,
     go_symbols,
 )
 from blast_radius.core.resolve_java import (
     JavaResolver,
     java_interface,
-    java_interface_digest,
     java_symbols,
 )
 from blast_radius.core.resolve_javascript import (
     JavaScriptResolver,
     javascript_interface,
-    javascript_interface_digest,
     javascript_symbols,
 )
 from blast_radius.core.resolve_php import (
     PhpResolver,
     php_interface,
-    php_interface_digest,
     php_symbols,
 )
 from blast_radius.core.resolve_python import (
     PythonResolver,
     python_interface,
-    python_interface_digest,
     python_symbols,
 )
 from blast_radius.core.resolve_ruby import (
     RubyResolver,
     ruby_interface,
-    ruby_interface_digest,
     ruby_symbols,
 )
 from blast_radius.core.resolve_rust import (
     RustResolver,
     rust_interface,
-    rust_interface_digest,
     rust_symbols,
 )
 from blast_radius.core.resolve_swift import (
     SwiftResolver,
     swift_interface,
-    swift_interface_digest,
     swift_symbols,
 )
 from blast_radius.core.resolve_syntactic import (
     SyntacticResolver,
     syntactic_interface,
-    syntactic_interface_digest,
     syntactic_symbols,
 )
 from blast_radius.core.swift_projects import swift_projects
@@ -185,7 +175,6 @@ class Ecosystem:
 
     create: Callable[[Sequence[FileFacts], Sequence[str], BuildOptions], Resolver]
     interface: Callable[[FileFacts], FileFacts]
-    interface_digest: Callable[[FileFacts], str]
     symbols: Callable[[FileFacts, str], list[tuple[str, str, str, int, int, int]]]
     """(id, kind, name, start, end, body line) of a file's symbols, given its module id."""
 
@@ -196,13 +185,11 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
             facts, paths, options.python_roots, options.scripts
         ),
         interface=python_interface,
-        interface_digest=python_interface_digest,
         symbols=python_symbols,
     ),
     "javascript": Ecosystem(
         create=lambda facts, paths, options: JavaScriptResolver(facts, paths, options.js),
         interface=javascript_interface,
-        interface_digest=javascript_interface_digest,
         symbols=javascript_symbols,
     ),
     "java": Ecosystem(
@@ -210,19 +197,16 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
             facts, paths, play_route_handlers(options.manifests)
         ),
         interface=java_interface,
-        interface_digest=java_interface_digest,
         symbols=java_symbols,
     ),
     "go": Ecosystem(
         create=lambda facts, paths, options: GoResolver(facts, paths, options.go),
         interface=go_interface,
-        interface_digest=go_interface_digest,
         symbols=go_symbols,
     ),
     "ruby": Ecosystem(
         create=lambda facts, paths, options: RubyResolver(facts, paths, options.manifests),
         interface=ruby_interface,
-        interface_digest=ruby_interface_digest,
         symbols=ruby_symbols,
     ),
     "php": Ecosystem(
@@ -230,7 +214,6 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
             facts, paths, php_projects(options.manifests)
         ),
         interface=php_interface,
-        interface_digest=php_interface_digest,
         symbols=php_symbols,
     ),
     "csharp": Ecosystem(
@@ -238,13 +221,11 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
             facts, paths, csharp_projects(options.manifests)
         ),
         interface=csharp_interface,
-        interface_digest=csharp_interface_digest,
         symbols=csharp_symbols,
     ),
     "rust": Ecosystem(
         create=lambda facts, paths, options: RustResolver(facts, paths, options.manifests),
         interface=rust_interface,
-        interface_digest=rust_interface_digest,
         symbols=rust_symbols,
     ),
     "swift": Ecosystem(
@@ -252,19 +233,16 @@ ECOSYSTEMS: dict[str, Ecosystem] = {
             facts, paths, swift_projects(options.manifests)
         ),
         interface=swift_interface,
-        interface_digest=swift_interface_digest,
         symbols=swift_symbols,
     ),
     "c": Ecosystem(
         create=lambda facts, paths, options: CResolver(facts, paths, options.manifests),
         interface=c_interface,
-        interface_digest=c_interface_digest,
         symbols=c_symbols,
     ),
     "syntactic": Ecosystem(
         create=lambda facts, paths, options: SyntacticResolver(facts, paths, options.manifests),
         interface=syntactic_interface,
-        interface_digest=syntactic_interface_digest,
         symbols=syntactic_symbols,
     ),
 }
@@ -282,11 +260,9 @@ def file_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, 
     return _ecosystem(facts.path).symbols(facts, module_id)
 
 
-def file_interface(facts: FileFacts) -> tuple[FileFacts, str]:
-    """A file's interface facts and their digest."""
-    ecosystem = _ecosystem(facts.path)
-    interface = ecosystem.interface(facts)
-    return interface, ecosystem.interface_digest(interface)
+def file_interface(facts: FileFacts) -> FileFacts:
+    """A file's interface: what resolving the other files may read of its facts."""
+    return _ecosystem(facts.path).interface(facts)
 
 
 FanOut = Callable[[Callable[[Sequence[str]], list[str]], Sequence[Sequence[str]]], list[list[str]]]

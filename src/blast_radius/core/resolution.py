@@ -8,8 +8,6 @@ written once so that a confidence means the same everywhere.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import posixpath
 from collections.abc import Callable, Hashable, Sequence
 from typing import Generic, TypeVar
@@ -177,9 +175,3 @@ def merged_symbols(
             start, end = min(held[3], d.start_line), max(held[4], d.end_line)
             rows[ids[index]] = (*held[:3], start, end, held[5])
     return list(rows.values())
-
-
-def digest_of(payload: object) -> str:
-    """The digest of an interface's facts, written as JSON values: what other
-    files' resolution reads of a file, and so when they must be resolved again."""
-    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()

@@ -58,7 +58,6 @@ from blast_radius.core.resolution import (
     NAME_MATCH_TAG,
     ancestors,
     descendants,
-    digest_of,
     dispatched,
     merged_symbols,
     module_parts,
@@ -657,15 +656,3 @@ def c_interface(facts: FileFacts) -> FileFacts:
         notes=facts.notes,
         traits=facts.traits,
     )
-
-
-def c_interface_digest(interface: FileFacts) -> str:
-    """A digest of what other files' resolution reads; line numbers excluded."""
-    payload = [
-        [(d.kind, d.name, d.parent) for d in interface.definitions],
-        [(i.source, i.name, i.alias) for i in interface.imports],
-        [(b.definition, b.expression, b.implements) for b in interface.bases],
-        interface.typed,
-        interface.traits,
-    ]
-    return digest_of(payload)

@@ -84,7 +84,6 @@ from blast_radius.core.resolution import (
     CycleMemo,
     ancestors,
     descendants,
-    digest_of,
     dispatched,
     merged_symbols,
     module_parts,
@@ -1284,17 +1283,3 @@ def csharp_interface(facts: FileFacts) -> FileFacts:
         signatures=facts.signatures,
         traits=facts.traits,
     )
-
-
-def csharp_interface_digest(interface: FileFacts) -> str:
-    """A digest of what other files' resolution reads; line numbers excluded."""
-    payload = [
-        [(d.kind, d.name, d.parent) for d in interface.definitions],
-        [(i.source, i.name, i.alias, i.scope) for i in interface.imports],
-        [(b.definition, b.expression) for b in interface.bases],
-        interface.typed,
-        interface.returns,
-        [(sig.definition, [tuple(p) for p in sig.parameters]) for sig in interface.signatures],
-        interface.traits,
-    ]
-    return digest_of(payload)

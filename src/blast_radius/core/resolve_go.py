@@ -39,7 +39,6 @@ from blast_radius.core.resolution import (
     DISPATCH_TAG,
     NAME_MATCH_TAG,
     CycleMemo,
-    digest_of,
     dispatched,
     name_matches,
 )
@@ -1279,17 +1278,3 @@ def go_interface(facts: FileFacts) -> FileFacts:
         traits=facts.traits,
         signatures=facts.signatures,
     )
-
-
-def go_interface_digest(interface: FileFacts) -> str:
-    """A digest of what other files' resolution reads; line numbers excluded."""
-    payload = [
-        [(d.kind, d.name, d.parent) for d in interface.definitions],
-        [(i.source, i.name, i.alias, i.scope) for i in interface.imports],
-        [(b.definition, b.expression) for b in interface.bases],
-        interface.bindings,
-        interface.typed,
-        interface.returns,
-        [(s.definition, [p.kind for p in s.parameters]) for s in interface.signatures],
-    ]
-    return digest_of(payload)

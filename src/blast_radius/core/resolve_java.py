@@ -65,7 +65,6 @@ from blast_radius.core.resolution import (
     CycleMemo,
     ancestors,
     descendants,
-    digest_of,
     dispatched,
     merged_symbols,
     module_parts,
@@ -1140,16 +1139,3 @@ def java_interface(facts: FileFacts) -> FileFacts:
         returns=facts.returns,
         signatures=facts.signatures,
     )
-
-
-def java_interface_digest(interface: FileFacts) -> str:
-    """A digest of what other files' resolution reads; line numbers excluded."""
-    payload = [
-        [(d.kind, d.name, d.parent) for d in interface.definitions],
-        [(i.source, i.name, i.alias, i.scope) for i in interface.imports],
-        [(b.definition, b.expression, b.implements) for b in interface.bases],
-        interface.typed,
-        interface.returns,
-        [(sig.definition, [tuple(p) for p in sig.parameters]) for sig in interface.signatures],
-    ]
-    return digest_of(payload)

@@ -38,7 +38,6 @@ from blast_radius.core.resolution import (
     DISPATCH_TAG,
     NAME_MATCH_TAG,
     ancestors,
-    digest_of,
     dispatched,
     name_matches,
 )
@@ -1044,18 +1043,3 @@ def javascript_interface(facts: FileFacts) -> FileFacts:
         traits=facts.traits,
         exported=facts.exported,
     )
-
-
-def javascript_interface_digest(interface: FileFacts) -> str:
-    """A digest of what other files' resolution reads; line numbers excluded."""
-    payload = [
-        [(d.kind, d.name, d.parent) for d in interface.definitions],
-        [(i.source, i.name, i.alias, i.scope, i.type_only) for i in interface.imports],
-        [(b.definition, b.expression) for b in interface.bases],
-        interface.bindings,
-        interface.typed,
-        [(e.name, e.local, e.source) for e in interface.exported],
-        interface.returns,
-        interface.traits,
-    ]
-    return digest_of(payload)

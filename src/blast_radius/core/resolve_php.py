@@ -59,7 +59,6 @@ from blast_radius.core.resolution import (
     CycleMemo,
     ancestors,
     descendants,
-    digest_of,
     dispatched,
     merged_symbols,
     module_parts,
@@ -973,16 +972,3 @@ def php_interface(facts: FileFacts) -> FileFacts:
         returns=facts.returns,
         traits=facts.traits,
     )
-
-
-def php_interface_digest(interface: FileFacts) -> str:
-    """A digest of what other files' resolution reads; line numbers excluded."""
-    payload = [
-        [(d.kind, d.name, d.parent) for d in interface.definitions],
-        [(i.source, i.name, i.alias, i.scope) for i in interface.imports],
-        [(b.definition, b.expression, b.implements) for b in interface.bases],
-        interface.typed,
-        interface.returns,
-        interface.traits,
-    ]
-    return digest_of(payload)

@@ -37,7 +37,6 @@ from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
     DISPATCH_TAG,
     NAME_MATCH_CONFIDENCE,
-    digest_of,
     dispatched,
     name_matches,
 )
@@ -2195,26 +2194,3 @@ def fixture_results(facts: FileFacts, index: int) -> tuple[Result, ...]:
                 r = r._replace(expression="", how="")
         resolved.append(r)
     return tuple(resolved)
-
-
-def python_interface_digest(interface: FileFacts) -> str:
-    """A digest of what other files' resolution depends on; line numbers excluded.
-
-    Editing a function body leaves it unchanged, so no other file needs to be
-    resolved again.
-    """
-    payload = [
-        [(d.kind, d.name, d.parent) for d in interface.definitions],
-        [(i.source, i.name, i.alias, i.scope, i.type_only) for i in interface.imports],
-        [(b.definition, b.expression) for b in interface.bases],
-        interface.bindings,
-        interface.typed,
-        interface.exports,
-        [(r.name, r.receiver, r.scope) for r in interface.references],
-        interface.literals,
-        interface.results,
-        interface.returns,
-        interface.traits,
-        interface.signatures,
-    ]
-    return digest_of(payload)

@@ -67,7 +67,6 @@ from blast_radius.core.resolution import (
     NAME_MATCH_TAG,
     CycleMemo,
     ancestors,
-    digest_of,
     dispatched,
     merged_symbols,
     module_parts,
@@ -1452,17 +1451,3 @@ def rust_interface(facts: FileFacts) -> FileFacts:
         returns=facts.returns,
         traits=facts.traits,
     )
-
-
-def rust_interface_digest(interface: FileFacts) -> str:
-    """A digest of what other files' resolution reads; line numbers excluded."""
-    payload = [
-        [(d.kind, d.name, d.parent) for d in interface.definitions],
-        [(i.source, i.name, i.alias, i.scope) for i in interface.imports],
-        [(b.definition, b.expression, b.implements) for b in interface.bases],
-        [(r.name, r.scope) for r in interface.references],
-        interface.typed,
-        interface.returns,
-        interface.traits,
-    ]
-    return digest_of(payload)

@@ -63,7 +63,6 @@ from blast_radius.core.resolution import (
     CycleMemo,
     ancestors,
     descendants,
-    digest_of,
     dispatched,
     merged_symbols,
     module_parts,
@@ -962,17 +961,3 @@ def swift_interface(facts: FileFacts) -> FileFacts:
         returns=facts.returns,
         traits=tuple(t for t in facts.traits if t[1] in _INTERFACE_TRAITS),
     )
-
-
-def swift_interface_digest(interface: FileFacts) -> str:
-    """A digest of what other files' resolution reads; line numbers excluded."""
-    payload = [
-        [(d.kind, d.name, d.parent) for d in interface.definitions],
-        [(i.source, i.name, i.alias, i.scope) for i in interface.imports],
-        [(b.definition, b.expression, b.implements) for b in interface.bases],
-        interface.bindings,
-        interface.typed,
-        interface.returns,
-        interface.traits,
-    ]
-    return digest_of(payload)

@@ -64,7 +64,6 @@ from blast_radius.core.languages import LanguageRule, is_manifest_of, language_b
 from blast_radius.core.resolution import (
     CERTAIN,
     NAME_MATCH_TAG,
-    digest_of,
     merged_symbols,
     module_parts,
     name_matches,
@@ -564,11 +563,4 @@ def syntactic_interface(facts: FileFacts) -> FileFacts:
         syntax_errors=facts.syntax_errors,
         notes=facts.notes,
         traits=tuple(t for t in facts.traits if t[1] == TITLED),
-    )
-
-
-def syntactic_interface_digest(interface: FileFacts) -> str:
-    """A digest of what other files' resolution reads; line numbers excluded."""
-    return digest_of(
-        [[(d.kind, d.name, d.parent) for d in interface.definitions], interface.traits]
     )
