@@ -2,11 +2,11 @@
 
 Entries are keyed by a digest of the file's path and content and of the
 extractor's fingerprint (outputs also by the digest of what the file's
-lookups read of other files' interfaces), so an unchanged file is never parsed or resolved twice. Each kind
-lives in one pack of lines, read lazily; new entries are appended, and a pack
-mostly made of entries the last run did not use is rewritten with only the
-used ones, so the cache stays bounded. A damaged pack or entry is a cache
-miss, never an error.
+lookups read of other files' interfaces), so an unchanged file is never
+parsed or resolved twice. Each kind lives in one pack of lines, read lazily;
+new entries are appended, and a pack mostly made of entries the last run did
+not use is rewritten with only the used ones, so the cache stays bounded. A
+damaged pack or entry is a cache miss, never an error.
 
 Entries restored from a snapshot (imported without ``persist``, or served by a
 fallback such as a snapshot's lazily read facts) serve the current run only:

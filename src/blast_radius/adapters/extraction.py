@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from blast_radius.adapters.grammars import GrammarError, load_language
 from blast_radius.core.classify import UNPARSED_SUFFIX
@@ -28,6 +29,8 @@ from blast_radius.core.languages import language_by_name
 _POOL_MIN_FILES = 24
 _POOL_MIN_BYTES = 512 * 1024
 _CHUNK_BYTES = 256 * 1024
+
+T = TypeVar("T")
 
 Job = tuple[str, str, bytes]
 """(path, language name, content)."""
@@ -82,8 +85,8 @@ def _pool_context() -> multiprocessing.context.BaseContext | None:
 
 
 def fork_map(
-    work: Callable[[Sequence[str]], list[str]], chunks: Sequence[Sequence[str]]
-) -> list[list[str]]:
+    work: Callable[[Sequence[str]], list[T]], chunks: Sequence[Sequence[str]]
+) -> list[list[T]]:
     """Run ``work`` on each chunk, the first here and the others in forked children.
 
     A child inherits what the parent built (a resolver and its tables) without
@@ -139,8 +142,8 @@ class Extractor:
         """Languages whose grammar or query failed to load, with the reason."""
 
     def fan_out(
-        self, work: Callable[[Sequence[str]], list[str]], chunks: Sequence[Sequence[str]]
-    ) -> list[list[str]]:
+        self, work: Callable[[Sequence[str]], list[T]], chunks: Sequence[Sequence[str]]
+    ) -> list[list[T]]:
         """Run ``work`` on each chunk, in up to ``jobs`` processes (see ``fork_map``)."""
         return fork_map(work, chunks) if self.jobs > 1 else [work(c) for c in chunks]
 

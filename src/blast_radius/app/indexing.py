@@ -9,7 +9,7 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from blast_radius import __version__
 from blast_radius.core.build import (
@@ -34,6 +34,8 @@ from blast_radius.core.go_projects import GO_MOD, go_projects
 from blast_radius.core.js_projects import is_manifest, js_projects
 from blast_radius.core.languages import is_manifest_of, language_by_name, language_for_path
 from blast_radius.core.scripts import PACKAGING_FILES, declared_scripts
+
+T = TypeVar("T")
 
 # Below this many parsed files, an empty result may be a genuinely empty tree.
 _LOUD_FAILURE_MIN_FILES = 3
@@ -96,8 +98,8 @@ class FactsExtractor(Protocol):
     jobs: int
 
     def fan_out(
-        self, work: Callable[[Sequence[str]], list[str]], chunks: Sequence[Sequence[str]]
-    ) -> list[list[str]]: ...
+        self, work: Callable[[Sequence[str]], list[T]], chunks: Sequence[Sequence[str]]
+    ) -> list[list[T]]: ...
 
     def extract(
         self,

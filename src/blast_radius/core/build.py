@@ -265,13 +265,16 @@ def file_interface(facts: FileFacts) -> FileFacts:
     return _ecosystem(facts.path).interface(facts)
 
 
-FanOut = Callable[[Callable[[Sequence[str]], list[str]], Sequence[Sequence[str]]], list[list[str]]]
+Part = RenderedFile | None
+FanOut = Callable[
+    [Callable[[Sequence[str]], list[Part]], Sequence[Sequence[str]]], list[list[Part]]
+]
 """Runs ``work`` on every chunk (perhaps in parallel) and returns its results in chunk order."""
 
 
 def serially(
-    work: Callable[[Sequence[str]], list[str]], chunks: Sequence[Sequence[str]]
-) -> list[list[str]]:
+    work: Callable[[Sequence[str]], list[Part]], chunks: Sequence[Sequence[str]]
+) -> list[list[Part]]:
     """The ``FanOut`` that runs every chunk here, one after the other."""
     return [work(chunk) for chunk in chunks]
 
@@ -311,16 +314,16 @@ def resolve_files(
             continue
         resolver = ECOSYSTEMS[name].create(facts, all_paths, options)
 
-        def work(paths: Sequence[str], resolver: Resolver = resolver) -> list[str]:
+        def work(paths: Sequence[str], resolver: Resolver = resolver) -> list[Part]:
             built = resolver.build(paths)
-            # "" for a file the resolver has no output for (never a rendered part).
-            return [render_output(built[p]).to_text() if p in built else "" for p in paths]
+            # None for a file the resolver has no output for.
+            return [render_output(built[p]) if p in built else None for p in paths]
 
         parts = _balanced(to_build, sizes, chunks)
-        for paths, texts in zip(parts, fan_out(work, parts), strict=True):
-            for path, text in zip(paths, texts, strict=True):
-                if text:
-                    rendered[path] = RenderedFile.from_text(text)
+        for paths, results in zip(parts, fan_out(work, parts), strict=True):
+            for path, part in zip(paths, results, strict=True):
+                if part is not None:
+                    rendered[path] = part
     return rendered
 
 
