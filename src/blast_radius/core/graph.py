@@ -432,11 +432,32 @@ def _json(literal: str) -> Any:
 
 def edges_of_group(target: str, rests: Iterable[str]) -> list[Edge]:
     """The edges of a group keyed by ``target`` (unescaped), in (source, kind) order."""
-    edges = []
-    for rest in sorted(rests):
-        source, kind, confidence, line, tags = _ANY_SEPARATOR.split(rest)
-        parsed = tuple(_json("{" + tags[2:] + "}")["tags"]) if tags else ()
-        edges.append(
-            Edge(text_of_field(source), target, kind, float(confidence), int(line), parsed)
+    # One split of the whole group: a walk parses hundreds of thousands of edges.
+    ordered = sorted(rests)
+    if not ordered:
+        return []
+    # Rests hold _S[0].._S[3]; made one separator, a plain split is several
+    # times faster than a regular expression's.
+    joined = _S[0].join(ordered).replace(_S[1], _S[0]).replace(_S[2], _S[0])
+    each = iter(joined.replace(_S[3], _S[0]).split(_S[0]))
+    new = tuple.__new__
+    return [
+        new(
+            Edge,
+            (
+                text_of_field(source) if "\\" in source else source,
+                target,
+                kind,
+                float(confidence),
+                int(line),
+                _tags(tags) if tags else (),
+            ),
         )
-    return edges
+        for source, kind, confidence, line, tags in zip(each, each, each, each, each, strict=True)
+    ]
+
+
+@lru_cache(maxsize=256)
+def _tags(field: str) -> tuple[str, ...]:
+    # A tags field is '"tags": [...]' (its braces dropped); few distinct ones.
+    return tuple(json.loads("{" + field[2:] + "}")["tags"])

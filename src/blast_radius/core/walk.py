@@ -326,25 +326,30 @@ class ReverseIndex:
 def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimits) -> WalkResult:
     """Everything that depends on the seeds, best path first."""
     seed_list = sorted({s.id: s for s in seeds}.values(), key=lambda s: s.id)
-    seed_ids = {s.id for s in seed_list}
-    best: dict[str, tuple[float, int, tuple[Hop, ...]]] = {}
-    done: set[str] = set()
+    seed_by_id: Mapping[str, Seed] = {s.id: s for s in seed_list}
+    # A taken node's path, as (hop, node the hop leads to): built into tuples
+    # only for the dependents, not for every edge pushed.
+    taken: dict[str, tuple[float, int, Edge | None, str]] = {}
+    best: list[str] = []
     cut: set[str] = set()
-    # (negative confidence, distance, id, push order, path): ties go to the
-    # shorter path, then the smaller id; the push order keeps paths uncompared.
-    queue: list[tuple[float, int, str, int, tuple[Hop, ...]]] = [
-        (-1.0, 0, s.id, n, ()) for n, s in enumerate(seed_list)
+    # The best (confidence, distance) queued for a node not yet taken: a push
+    # no better can never be taken first, so it is not made.
+    queued: dict[str, tuple[float, int]] = {}
+    # (negative confidence, distance, id, push order, edge, its target): ties
+    # go to the shorter path, then the smaller id, then the earlier push.
+    queue: list[tuple[float, int, str, int, Edge | None, str]] = [
+        (-1.0, 0, s.id, n, None, "") for n, s in enumerate(seed_list)
     ]
     pushed = len(queue)
-    seed_by_id: Mapping[str, Seed] = {s.id: s for s in seed_list}
+    min_confidence = limits.min_confidence
     while queue:
-        negative, distance, node_id, _, path = heapq.heappop(queue)
-        if node_id in done:
+        negative, distance, node_id, _, via, parent = heapq.heappop(queue)
+        if node_id in taken:
             continue
-        done.add(node_id)
         confidence = -negative
-        if node_id not in seed_ids:
-            best[node_id] = (confidence, distance, path)
+        taken[node_id] = (confidence, distance, via, parent)
+        if node_id not in seed_by_id:
+            best.append(node_id)
             if len(best) >= limits.max_nodes:
                 cut.add("nodes")
                 break
@@ -352,22 +357,44 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
             if _has_incoming(index, node_id, seed_by_id.get(node_id)):
                 cut.add("depth")
             continue
+        next_distance = distance + 1
         for edge in _incoming(index, node_id, seed_by_id.get(node_id)):
-            if edge.source in done or edge.source == node_id:
+            source = edge.source
+            if source in taken or source == node_id:
                 continue
             reached = confidence * edge.confidence
-            if reached < limits.min_confidence:
+            if reached < min_confidence:
                 cut.add("confidence")
                 continue
-            previous = best.get(edge.source)
-            if previous is not None and previous[0] >= reached:
+            pending = queued.get(source)
+            if pending is not None and (
+                pending[0] > reached or (pending[0] == reached and pending[1] <= next_distance)
+            ):
                 continue
-            hop = Hop(edge.source, edge.target, edge.kind, edge.confidence, edge.line)
-            heapq.heappush(queue, (-reached, distance + 1, edge.source, pushed, (hop, *path)))
+            queued[source] = (reached, next_distance)
+            heapq.heappush(queue, (-reached, next_distance, source, pushed, edge, node_id))
             pushed += 1
+    paths: dict[str, tuple[Hop, ...]] = {s.id: () for s in seed_list}
+
+    def path_of(node_id: str) -> tuple[Hop, ...]:
+        # Iterative: paths can be as long as the graph is deep.
+        chain = []
+        while node_id not in paths:
+            chain.append(node_id)
+            node_id = taken[node_id][3]
+        path = paths[node_id]
+        for step in reversed(chain):
+            edge = taken[step][2]
+            assert edge is not None  # only seeds have no edge, and they are in paths
+            path = paths[step] = (
+                Hop(edge.source, edge.target, edge.kind, edge.confidence, edge.line),
+                *path,
+            )
+        return path
+
     dependents = [
-        Dependent(node_id, round(conf, 4), dist, hops)
-        for node_id, (conf, dist, hops) in best.items()
+        Dependent(node_id, round(taken[node_id][0], 4), taken[node_id][1], path_of(node_id))
+        for node_id in best
     ]
     dependents.sort(key=lambda d: (-d.confidence, d.distance, d.id))
     return WalkResult(tuple(dependents), tuple(sorted(cut)))
