@@ -37,7 +37,8 @@ class Workload:
 
 SQLALCHEMY = Workload("SQLAlchemy", "2.0.36", "sqlalchemy", "lib")
 DJANGO = Workload("Django", "5.1.4", "django", ".")
-WORKLOADS = (SQLALCHEMY, DJANGO)
+SYMPY = Workload("sympy", "1.13.3", "sympy", ".")
+WORKLOADS = (SQLALCHEMY, DJANGO, SYMPY)
 
 
 def add_cache_dir_argument(parser: argparse.ArgumentParser) -> None:
