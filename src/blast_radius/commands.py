@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blast_radius import __version__
-from blast_radius.adapters.cache import FactsCache
+from blast_radius.adapters.cache import FactsCache, text_slices, write_text
 from blast_radius.adapters.config import DEFAULT_CONFIG, ConfigError, load_config
 from blast_radius.adapters.extraction import ExtractionError, Extractor, default_jobs
 from blast_radius.adapters.git import GitError
@@ -206,7 +206,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
     if args.out:
         out = Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(result.graph_text, encoding="utf-8")
+        write_text(out, result.graph)
     seconds = time.perf_counter() - started
     if not command.quiet:
         print(format_summary(command.root, result, seconds))
@@ -244,7 +244,7 @@ def _publish_index(
 def _cmd_graph(args: argparse.Namespace) -> int:
     command = _index_command(args)
     result = _run_index(command)
-    sys.stdout.write(result.graph_text)
+    sys.stdout.writelines(text_slices(result.graph))
     return 0
 
 

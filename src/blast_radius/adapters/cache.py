@@ -3,8 +3,9 @@
 Entries are keyed by a digest of the file's path and content and of the
 extractor's fingerprint (outputs also by the digest of what the file's
 lookups read of other files' interfaces), so an unchanged file is never
-parsed or resolved twice. Each kind lives in one pack of lines, read lazily;
-new entries are appended, and a pack mostly made of entries the last run did
+parsed or resolved twice. Each kind lives in one pack of lines; a run holds
+only where each entry lies and reads an entry's text when asked. New entries
+are appended as they come, and a pack mostly made of entries the last run did
 not use is rewritten with only the used ones, so the cache stays bounded. A
 damaged pack or entry is a cache miss, never an error.
 
@@ -17,7 +18,8 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import weakref
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
@@ -47,11 +49,24 @@ def _write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
 _WRITE_BATCH = 1 << 20
 
 
+def write_text(path: Path, pieces: Iterable[str]) -> None:
+    """Write text given in pieces to ``path``, a megabyte at a time."""
+    with path.open("wb") as handle:
+        _write_pieces(handle, pieces)
+
+
+def text_slices(pieces: Iterable[str]) -> Iterator[str]:
+    """The pieces cut into slices of at most a megabyte (to encode one at a time)."""
+    for piece in pieces:
+        for start in range(0, len(piece), _WRITE_BATCH):
+            yield piece[start : start + _WRITE_BATCH]
+
+
 def _write_pieces(handle: BinaryIO, pieces: Iterable[str]) -> None:
-    """Write text pieces in batches of about a megabyte: never the whole text at once."""
+    """Write text pieces in batches of about a megabyte: never a large text encoded at once."""
     batch: list[str] = []
     size = 0
-    for piece in pieces:
+    for piece in text_slices(pieces):
         batch.append(piece)
         size += len(piece)
         if size >= _WRITE_BATCH:
@@ -62,14 +77,111 @@ def _write_pieces(handle: BinaryIO, pieces: Iterable[str]) -> None:
         handle.write("".join(batch).encode())
 
 
-def _slices(text: str) -> Iterator[str]:
-    for start in range(0, len(text), _WRITE_BATCH):
-        yield text[start : start + _WRITE_BATCH]
+_FLUSH_BYTES = 1 << 20
 
 
-def _lines(entries: Mapping[str, str]) -> Iterator[str]:
-    for key in sorted(entries):
-        yield f"{key}\t{entries[key]}\n"
+class _Pack:
+    """One kind's pack file: where each entry's text lies, read from disk when asked.
+
+    Nothing but the keys and their places is held: texts are read with
+    ``pread`` and new entries are appended about a megabyte at a time, so a
+    run's memory does not grow with the cache. One descriptor serves reads
+    and appends, so every place recorded is in the same file even if another
+    run replaces it meanwhile.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.where: dict[str, tuple[int, int]] = {}  # key: (offset, bytes) of its text
+        self.pending: dict[str, str] = {}  # put, not yet written
+        self._pending_bytes = 0
+        self._fd: int | None = None
+        self._writable = False
+        self._open()
+
+    def _open(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+            self._writable = True
+        except OSError:
+            try:
+                self._fd = os.open(self.path, os.O_RDONLY)
+            except OSError:
+                return  # no pack: every lookup misses, and nothing can be saved
+        self._closer = weakref.finalize(self, os.close, self._fd)
+        self._scan()
+
+    def _scan(self) -> None:
+        assert self._fd is not None
+        offset = 0
+        torn = False
+        with open(os.dup(self._fd), "rb") as handle:
+            handle.seek(0)
+            for line in handle:
+                tab = line.find(b"\t")
+                torn = not line.endswith(b"\n")
+                if tab > 0 and not torn:
+                    key = line[:tab].decode("utf-8", "replace")
+                    self.where[key] = (offset + tab + 1, len(line) - tab - 2)
+                offset += len(line)
+        if torn and self._writable:
+            os.write(self._fd, b"\n")  # a torn last line must not swallow the next one
+
+    def read(self, key: str) -> str | None:
+        """The text of ``key``, or None (absent, or not valid UTF-8: a miss)."""
+        text = self.pending.get(key)
+        if text is not None:
+            return text
+        place = self.where.get(key)
+        if place is None or self._fd is None:
+            return None
+        try:
+            return os.pread(self._fd, place[1], place[0]).decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.pending or key in self.where
+
+    def put(self, key: str, text: str) -> None:
+        self.pending[key] = text
+        self._pending_bytes += len(text)
+        if self._pending_bytes >= _FLUSH_BYTES:
+            self.flush()
+
+    def flush(self) -> None:
+        """Append the pending entries to the file."""
+        if not self.pending:
+            return
+        if self._fd is None or not self._writable:
+            raise OSError(f"cannot write the cache pack {self.path}")
+        keys = list(self.pending)
+        encoded = [f"{key}\t{self.pending[key]}\n".encode() for key in keys]
+        os.write(self._fd, b"".join(encoded))
+        # With O_APPEND the descriptor now sits at the end of what was written.
+        offset = os.lseek(self._fd, 0, os.SEEK_CUR) - sum(map(len, encoded))
+        for key, line in zip(keys, encoded, strict=True):
+            tab = len(key.encode()) + 1
+            self.where[key] = (offset + tab, len(line) - tab - 1)
+            offset += len(line)
+        self.pending.clear()
+        self._pending_bytes = 0
+
+    def rewrite(self, keep: Iterable[str]) -> None:
+        """Replace the file with only the entries of ``keep`` (sorted), atomically."""
+        self.flush()
+        # Read from the old file while the new one is written: one entry at a time.
+        kept = ((key, self.read(key)) for key in sorted(keep))
+        _write_atomic(self.path, (f"{key}\t{text}\n" for key, text in kept if text is not None))
+        self.close()
+        self.where.clear()
+        self._open()
+
+    def close(self) -> None:
+        if self._fd is not None:
+            self._closer()
+            self._fd = None
 
 
 class FactsCache:
@@ -77,55 +189,48 @@ class FactsCache:
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self._packs: dict[str, dict[str, str]] = {}
-        self._used: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
-        self._added: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
+        self._packs: dict[str, _Pack] = {}
+        # With no folder, what is put lives here for the run.
+        self._memory: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
+        self._used: dict[str, set[str]] = {kind: set() for kind in KINDS}
         self._restored: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
         self._fallbacks: dict[str, list[Callable[[str], str | None]]] = {kind: [] for kind in KINDS}
 
-    def _pack(self, kind: str) -> dict[str, str]:
+    def _pack(self, kind: str) -> _Pack | None:
+        if self.folder is None:
+            return None
         pack = self._packs.get(kind)
         if pack is None:
-            pack = {}
-            if self.folder is not None:
-                try:
-                    text = (self.folder / f"{kind}-{_VERSION}.jsonl").read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError):
-                    text = ""
-                for line in text.split("\n"):
-                    key, sep, payload = line.partition("\t")
-                    if sep:
-                        pack[key] = payload
-            self._packs[kind] = pack
+            pack = self._packs[kind] = _Pack(self.folder / f"{kind}-{_VERSION}.jsonl")
         return pack
+
+    def _stored(self, kind: str, key: str) -> str | None:
+        pack = self._pack(kind)
+        if pack is None:
+            return self._memory[kind].get(key)
+        return pack.read(key)
 
     def get(self, kind: str, key: str) -> str | None:
         """The JSON text stored for ``key``, or None.
 
-        Looks in memory, then in the folder's pack, then in what was restored
-        for this run (imported entries, then the fallbacks).
+        Looks in the folder's pack (or, with no folder, in memory), then in
+        what was restored for this run (imported entries, then the fallbacks).
         """
-        payload = self._used[kind].get(key)
+        payload = self._stored(kind, key)
         if payload is not None:
+            self._used[kind].add(key)
             return payload
-        if self.folder is not None:
-            payload = self._pack(kind).get(key)
-            if payload is not None:
-                self._used[kind][key] = payload
-                return payload
         return self._restored_entry(kind, key)
 
     def has(self, kind: str, key: str) -> bool:
-        """Whether an entry exists for ``key`` (without decoding its JSON).
+        """Whether an entry exists for ``key`` (without reading its text).
 
         A fallback is asked for the entry itself, which is then kept in memory
         for the ``get`` that follows.
         """
-        return (
-            key in self._used[kind]
-            or (self.folder is not None and key in self._pack(kind))
-            or self._restored_entry(kind, key) is not None
-        )
+        pack = self._pack(kind)
+        stored = key in self._memory[kind] if pack is None else key in pack
+        return stored or self._restored_entry(kind, key) is not None
 
     def add_fallback(self, kind: str, lookup: Callable[[str], str | None]) -> None:
         """Serve entries of ``kind`` found nowhere else from ``lookup``, for this run only.
@@ -149,18 +254,20 @@ class FactsCache:
 
     def retain(self, kind: str, keys: list[str]) -> None:
         """Keep the entries of ``keys`` at the next save, without reading them."""
-        if self.folder is None:
-            return
         pack = self._pack(kind)
+        if pack is None:
+            return
         used = self._used[kind]
-        for key in keys:
-            if key not in used and key in pack:
-                used[key] = pack[key]
+        used.update(key for key in keys if key in pack)
 
     def put(self, kind: str, key: str, text: str) -> None:
-        """Store JSON text (one line) for ``key`` (in memory too when there is no folder)."""
-        self._used[kind][key] = text
-        self._added[kind][key] = text
+        """Store JSON text (one line) for ``key``: written to the pack soon, not held."""
+        self._used[kind].add(key)
+        pack = self._pack(kind)
+        if pack is None:
+            self._memory[kind][key] = text
+        else:
+            pack.put(key, text)
 
     def save(self) -> None:
         """Persist the entries added by this run.
@@ -171,43 +278,39 @@ class FactsCache:
         cache stays bounded. Restored entries are neither appended nor
         rewritten: they were not put, retained or read from the pack.
         """
-        if self.folder is None:
-            return
         for kind in KINDS:
-            added = self._added[kind]
-            path = self.folder / f"{kind}-{_VERSION}.jsonl"
-            pack = self._packs.get(kind)
+            pack = self._pack(kind)
+            if pack is None:
+                continue
             used = self._used[kind]
-            if pack is not None and len(pack.keys() - used.keys()) > max(_COMPACT_MIN, len(used)):
-                _write_atomic(path, _lines(used))
-            elif added:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                with open(path, "ab") as handle:
-                    _write_pieces(handle, _lines(added))
-            added.clear()
+            unused = len(pack.where.keys() - used - pack.pending.keys())
+            if unused > max(_COMPACT_MIN, len(used)):
+                pack.rewrite(used)
+            else:
+                pack.flush()
 
     def export(self, wanted: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
         """The (kind, key, text) entries for ``wanted`` (kind, key) pairs that exist."""
         found = []
         for kind, key in wanted:
-            text = self._used[kind].get(key)
-            if text is None:
-                text = self._pack(kind).get(key)
+            text = self._stored(kind, key)
             if text is None:
                 text = self._restored_entry(kind, key)
             if text is not None:
                 found.append((kind, key, text))
         return found
 
-    def all_entries(self) -> list[tuple[str, str, str]]:
-        """Every entry of the folder (for merging shards)."""
-        return [
-            (kind, key, text)
-            for kind in KINDS
-            for key, text in sorted({**self._pack(kind), **self._used[kind]}.items())
-        ]
+    def all_entries(self) -> Iterator[tuple[str, str, str]]:
+        """Every entry of the folder, read one at a time (for merging shards)."""
+        for kind in KINDS:
+            pack = self._pack(kind)
+            keys = self._memory[kind] if pack is None else pack.where.keys() | pack.pending.keys()
+            for key in sorted(keys):
+                text = self._stored(kind, key)
+                if text is not None:
+                    yield kind, key, text
 
-    def import_entries(self, entries: list[tuple[str, str, str]], *, persist: bool) -> None:
+    def import_entries(self, entries: Iterable[tuple[str, str, str]], *, persist: bool) -> None:
         """Add entries from a snapshot or from shards.
 
         With ``persist`` they are saved with the rest; without, they serve this
@@ -218,8 +321,7 @@ class FactsCache:
             if kind not in self._used:
                 continue
             if persist:
-                self._used[kind][key] = text
-                self._added[kind][key] = text
+                self.put(kind, key, text)
             else:
                 self._restored[kind][key] = text
 
@@ -234,9 +336,9 @@ class FactsCache:
         except (OSError, UnicodeDecodeError):
             return None
 
-    def put_graph(self, key: str, text: str) -> None:
-        """Remember the graph text built for ``key``."""
+    def put_graph(self, key: str, pieces: Sequence[str]) -> None:
+        """Remember the graph text built for ``key`` (given in pieces)."""
         if self.folder is None:
             return
-        _write_atomic(self.folder / _GRAPH, _slices(text))
+        _write_atomic(self.folder / _GRAPH, pieces)
         _write_atomic(self.folder / _GRAPH_KEY, key.encode("utf-8"))

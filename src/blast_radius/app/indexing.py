@@ -88,7 +88,7 @@ class FactsStore(Protocol):
 
     def get_graph(self, key: str) -> str | None: ...
 
-    def put_graph(self, key: str, text: str) -> None: ...
+    def put_graph(self, key: str, pieces: Sequence[str]) -> None: ...
 
 
 class FactsExtractor(Protocol):
@@ -139,7 +139,9 @@ class IndexSettings:
 class IndexResult:
     """The graph text and how it was obtained."""
 
-    graph_text: str
+    graph: tuple[str, ...]
+    """The graph text in pieces, to be written one after the other (never joined
+    unless ``graph_text`` is asked for); empty with ``as_text=False``."""
     meta: dict[str, Any]
     parsed: int
     reused: int
@@ -151,6 +153,11 @@ class IndexResult:
     """Files resolved in this run: those whose output could not be reused."""
     batches: int = 0
     """How many batches they were resolved in, to stay within the memory budget."""
+
+    @property
+    def graph_text(self) -> str:
+        """The whole graph text, joined (a copy of the graph: write ``graph`` instead)."""
+        return "".join(self.graph)
 
 
 def file_key(source: FileSource, fingerprint: str, path: str, data: bytes) -> str:
@@ -178,15 +185,13 @@ def index_tree(
     fingerprint: str,
     progress: Progress | None = None,
     *,
-    reuse_graph: bool = True,
     as_text: bool = True,
 ) -> IndexResult:
     """Build (or reuse) the graph of the tree ``source`` lists.
 
-    With ``reuse_graph`` false, the graph is assembled from its per-file parts
-    even when the same graph was built before, so ``entry_keys`` is filled.
     With ``as_text`` false, the result holds the graph's parts and no text:
-    the cheapest way to a graph to walk.
+    the cheapest way to a graph to walk, or to the cache entries a snapshot
+    is made of (``entry_keys``, never filled when a cached graph is reused).
     """
     listed = source.list_files()
     paths = [f.path for f in listed]
@@ -283,10 +288,10 @@ def index_tree(
             + [[p, key] for p, _, _, key in to_parse]
         ),
     )
-    cached_graph = store.get_graph(graph_key) if reuse_graph and as_text else None
+    cached_graph = store.get_graph(graph_key) if as_text else None
     if cached_graph is not None:
         meta = json.loads(cached_graph.split("\n", 2)[1].removeprefix('"meta":').rstrip(","))
-        return IndexResult(cached_graph, meta, parsed=0, reused=len(to_parse))
+        return IndexResult((cached_graph,), meta, parsed=0, reused=len(to_parse))
 
     keys = {path: key for path, _, _, key in to_parse}
     contents = {path: (language, data) for path, language, data, _ in to_parse}
@@ -432,19 +437,21 @@ def index_tree(
         extra["extractor_errors"] = errors[:_MAX_ERRORS_LISTED]
     parsed_interfaces = [interfaces[p] for p in parsed_paths]
     parts: GraphParts | None = None
+    meta = graph_meta(records, parsed_interfaces, rendered, extra)
+    graph: tuple[str, ...] = ()
     if as_text:
-        text, meta = assemble_graph(records, parsed_interfaces, rendered, extra)
-        store.put_graph(graph_key, text)
+        # Each part is dropped as its lines are made.
+        handed = ((path, rendered.pop(path)) for path in sorted(rendered))
+        graph = assemble_graph(records, meta, handed)
+        store.put_graph(graph_key, graph)
     else:
-        text = ""
-        meta = graph_meta(records, parsed_interfaces, rendered, extra)
         parts = GraphParts(records, rendered, meta)
     store.save()
     entry_keys = [(kind, keys[p]) for p in parsed_paths for kind in ("facts", "interface")] + [
         ("output", f"{keys[p]}:{reads[p]}") for p in parsed_paths
     ]
     return IndexResult(
-        text,
+        graph,
         meta,
         parsed=parsed_now,
         reused=listed_count - parsed_now,

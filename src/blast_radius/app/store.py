@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -47,7 +47,7 @@ class PortableStore(FactsStore, Protocol):
 
     def export(self, wanted: list[tuple[str, str]]) -> list[tuple[str, str, str]]: ...
 
-    def import_entries(self, entries: list[tuple[str, str, str]], *, persist: bool) -> None: ...
+    def import_entries(self, entries: Iterable[tuple[str, str, str]], *, persist: bool) -> None: ...
 
     def add_fallback(self, kind: str, lookup: Callable[[str], str | None]) -> None:
         """Serve entries of ``kind`` found nowhere else from ``lookup``; never saved."""
@@ -95,9 +95,8 @@ def build_snapshot(
     Two files of the same format: a pull-request run always reads the first
     and reads the facts only when it must resolve unchanged files again.
     """
-    result = index_tree(
-        source, store, extractor, settings, fingerprint, progress, reuse_graph=False
-    )
+    # The snapshot is made of the cache entries: the graph text is not needed.
+    result = index_tree(source, store, extractor, settings, fingerprint, progress, as_text=False)
     entries = store.export(list(result.entry_keys))
 
     def encode(part: list[tuple[str, str, str]]) -> bytes:

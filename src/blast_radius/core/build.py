@@ -31,7 +31,7 @@ from blast_radius.core.graph import (
     entry_points_of_rows,
     entry_row,
     entry_rows_to_json,
-    graph_text_of_blocks,
+    graph_pieces,
     node_row,
     node_rows_to_json,
     render_node,
@@ -376,23 +376,25 @@ def file_node(record: FileRecord) -> Node:
 
 def assemble_graph(
     files: Sequence[FileRecord],
-    interfaces: Sequence[FileFacts],
-    rendered: Mapping[str, RenderedFile],
-    extra_meta: Mapping[str, object] | None = None,
-) -> tuple[str, dict[str, Any]]:
-    """The canonical graph text and its meta, from every file's rendered part."""
+    meta: Mapping[str, Any],
+    parts: Iterable[tuple[str, RenderedFile]],
+) -> tuple[str, ...]:
+    """The canonical graph text, as pieces to write in turn (``graph_pieces``).
+
+    ``parts`` (each file's rendered part, in path order) are taken one at a
+    time: a caller that hands them over as it drops them never holds both a
+    part and its lines.
+    """
     node_lines = [render_node(file_node(f)) for f in files]
     edge_lines: list[str] = []
     entry_lines: list[str] = []
-    for path in sorted(rendered):
-        part = rendered[path]
+    for _, part in parts:
         node_lines.extend(node_rows_to_json(part.nodes))
         edge_lines.extend(edge_block_to_json(part.edges))
         edge_lines.extend(edge_block_to_json(part.contains, by_source=True))
         entry_lines.extend(entry_rows_to_json(part.entries))
-    meta = graph_meta(files, interfaces, rendered, extra_meta)
     # Each list is joined and dropped before the next: the lines of the graph
-    # and its text are never all held at once.
+    # and its text are never all held at once, and the whole text never is.
     node_lines.sort()
     nodes = ",\n".join(node_lines)
     del node_lines
@@ -400,7 +402,7 @@ def assemble_graph(
     edges = ",\n".join(edge_lines)
     del edge_lines
     entry_lines.sort()
-    return graph_text_of_blocks(meta, nodes, edges, ",\n".join(entry_lines)), meta
+    return graph_pieces(meta, nodes, edges, ",\n".join(entry_lines))
 
 
 def graph_meta(

@@ -183,20 +183,25 @@ def assemble_graph_text(
 def graph_text_of_blocks(meta: Mapping[str, Any], nodes: str, edges: str, entry_points: str) -> str:
     """The graph text from its node, edge and entry-point lines, already sorted
     and joined with ``",\n"``."""
-    return "".join(
-        [
-            '{"format":"blast-radius-graph","version":',
-            str(GRAPH_FORMAT_VERSION),
-            ",\n",
-            '"meta":' + json.dumps(meta, sort_keys=True, ensure_ascii=False) + ",\n",
-            '"nodes":[\n',
-            nodes,
-            '\n],\n"edges":[\n',
-            edges,
-            '\n],\n"entry_points":[\n',
-            entry_points,
-            "\n]}\n",
-        ]
+    return "".join(graph_pieces(meta, nodes, edges, entry_points))
+
+
+def graph_pieces(
+    meta: Mapping[str, Any], nodes: str, edges: str, entry_points: str
+) -> tuple[str, ...]:
+    """The graph text as pieces to write one after the other (``graph_text_of_blocks``)."""
+    return (
+        '{"format":"blast-radius-graph","version":',
+        str(GRAPH_FORMAT_VERSION),
+        ",\n",
+        '"meta":' + json.dumps(meta, sort_keys=True, ensure_ascii=False) + ",\n",
+        '"nodes":[\n',
+        nodes,
+        '\n],\n"edges":[\n',
+        edges,
+        '\n],\n"entry_points":[\n',
+        entry_points,
+        "\n]}\n",
     )
 
 
