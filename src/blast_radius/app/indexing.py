@@ -435,9 +435,11 @@ def index_tree(
     extra: dict[str, object] = {"tool_version": __version__, "fingerprint": fingerprint}
     if errors:
         extra["extractor_errors"] = errors[:_MAX_ERRORS_LISTED]
-    parsed_interfaces = [interfaces[p] for p in parsed_paths]
     parts: GraphParts | None = None
-    meta = graph_meta(records, parsed_interfaces, rendered, extra)
+    meta = graph_meta(records, [interfaces[p] for p in parsed_paths], rendered, extra)
+    # From here on only the rendered parts are needed.
+    interfaces.clear()
+    dependencies.clear()
     graph: tuple[str, ...] = ()
     if as_text:
         # Each part is dropped as its lines are made.
@@ -581,10 +583,19 @@ def index_shard(
         and shard_of(item.path, shards) == shard
     ]
     source.prefetch(paths)
-    found = facts_of_files(source, store, extractor, settings, fingerprint, paths)
-    for path, facts in found.items():
-        data = source.read(path, settings.max_file_bytes)
-        if isinstance(data, bytes):
-            _interface_entry(store, file_key(source, fingerprint, path, data), facts)
+    count = 0
+    # A chunk's facts at a time: the cache writes them out as they come.
+    for start in range(0, len(paths), _SHARD_CHUNK):
+        chunk = paths[start : start + _SHARD_CHUNK]
+        found = facts_of_files(source, store, extractor, settings, fingerprint, chunk)
+        for path, facts in found.items():
+            data = source.read(path, settings.max_file_bytes)
+            if isinstance(data, bytes):
+                _interface_entry(store, file_key(source, fingerprint, path, data), facts)
+        count += len(found)
     store.save()
-    return len(found)
+    return count
+
+
+# Files a shard parses at once: enough to keep every process busy.
+_SHARD_CHUNK = 512

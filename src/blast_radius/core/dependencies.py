@@ -73,6 +73,11 @@ _LINK_HOWS = frozenset({"extends", "mixin", "implementer", "abstract", "constrai
 @functools.lru_cache(maxsize=1 << 16)
 def names_in(text: str) -> frozenset[str]:
     """The normalised names in ``text``: words, lowercased, underscores dropped."""
+    return _names_of(text)
+
+
+def _names_of(text: str) -> frozenset[str]:
+    # Uncached: a whole file's words are seen once, and would only fill the cache.
     return frozenset(_WORD.findall(text.lower().replace("_", "")))
 
 
@@ -184,7 +189,7 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
     words.extend(trait for _, trait in facts.traits)
     for signature in facts.signatures:
         words.extend(p.name for p in signature.parameters)
-    found = names_in("\n".join(words))
+    found = _names_of("\n".join(words))
     stars = [i.source for i in facts.imports if i.name == "*" or i.alias == "*"]
     stars.extend(e.source for e in facts.exported if e.source and "*" in (e.name, e.local))
     for source in stars:
