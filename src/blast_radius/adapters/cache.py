@@ -289,16 +289,15 @@ class FactsCache:
             else:
                 pack.flush()
 
-    def export(self, wanted: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
-        """The (kind, key, text) entries for ``wanted`` (kind, key) pairs that exist."""
-        found = []
+    def export(self, wanted: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str, str]]:
+        """The (kind, key, text) entries for ``wanted`` (kind, key) pairs that exist,
+        in that order, each read when the one before has been taken."""
         for kind, key in wanted:
             text = self._stored(kind, key)
             if text is None:
                 text = self._restored_entry(kind, key)
             if text is not None:
-                found.append((kind, key, text))
-        return found
+                yield kind, key, text
 
     def all_entries(self) -> Iterator[tuple[str, str, str]]:
         """Every entry of the folder, read one at a time (for merging shards)."""

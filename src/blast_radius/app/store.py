@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -20,7 +20,8 @@ from blast_radius.core.snapshot import (
     SnapshotError,
     SnapshotFacts,
     decode_snapshot,
-    encode_snapshot,
+    encode_sorted_snapshot,
+    read_header,
 )
 
 MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024
@@ -45,7 +46,7 @@ class SnapshotStore(Protocol):
 class PortableStore(FactsStore, Protocol):
     """A facts store whose entries can be exported and imported."""
 
-    def export(self, wanted: list[tuple[str, str]]) -> list[tuple[str, str, str]]: ...
+    def export(self, wanted: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str, str]]: ...
 
     def import_entries(self, entries: Iterable[tuple[str, str, str]], *, persist: bool) -> None: ...
 
@@ -97,22 +98,23 @@ def build_snapshot(
     """
     # The snapshot is made of the cache entries: the graph text is not needed.
     result = index_tree(source, store, extractor, settings, fingerprint, progress, as_text=False)
-    entries = store.export(list(result.entry_keys))
+    wanted = sorted(set(result.entry_keys))
+    del result  # nor are its parts: only what they were made from
 
-    def encode(part: list[tuple[str, str, str]]) -> bytes:
-        return encode_snapshot(
-            part,
+    def encode(kinds: frozenset[str]) -> bytes:
+        # Entries are read one at a time as they are compressed.
+        return encode_sorted_snapshot(
+            store.export(w for w in wanted if w[0] in kinds),
             tool_version=__version__,
             fingerprint=fingerprint,
             settings=settings_digest(settings),
             commit=commit,
         )
 
-    return SnapshotFiles(
-        encode([e for e in entries if e[0] != "facts"]),
-        encode([e for e in entries if e[0] == "facts"]),
-        len(entries),
-    )
+    graph = encode(frozenset({"interface", "output"}))
+    facts = encode(frozenset({"facts"}))
+    entries = read_header(graph)[0].entries + read_header(facts)[0].entries
+    return SnapshotFiles(graph, facts, entries)
 
 
 def restore_snapshot(

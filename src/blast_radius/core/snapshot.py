@@ -122,26 +122,57 @@ def encode_snapshot(
     settings: str,
     commit: str,
 ) -> bytes:
-    """The snapshot bytes; the same entries always give the same bytes."""
-    lines = sorted(set(entries))
-    for kind, key, text in lines:
-        if kind not in KINDS or not _KEY.fullmatch(key) or "\n" in text:
-            raise ValueError(f"not a snapshot entry: {kind} {key}")
-    facts = [(key, text) for kind, key, text in lines if kind == "facts"]
-    if len({key for key, _ in facts}) != len(facts):
-        raise ValueError("two facts entries share a key")
-    others = "".join(f"{kind}\t{key}\t{text}\n" for kind, key, text in lines if kind != "facts")
+    """The snapshot bytes; the same entries, in any order, always give the same bytes."""
+    return encode_sorted_snapshot(
+        sorted(set(entries)),
+        tool_version=tool_version,
+        fingerprint=fingerprint,
+        settings=settings,
+        commit=commit,
+    )
+
+
+def encode_sorted_snapshot(
+    entries: Iterable[tuple[str, str, str]],
+    *,
+    tool_version: str,
+    fingerprint: str,
+    settings: str,
+    commit: str,
+) -> bytes:
+    """``encode_snapshot`` of entries given in (kind, key) order, each taken in turn:
+    only the compressed snapshot is held, never the entries' texts at once."""
+    others = zlib.compressobj(_LEVEL)
+    other_chunks: list[bytes] = []
     blobs: list[bytes] = []
     rows: list[str] = []
     offset = 0
-    for key, text in facts:
+    count = 0
+    previous: tuple[str, str, str] | None = None
+    for entry in entries:
+        kind, key, text = entry
+        if previous is not None:
+            if entry == previous:
+                continue
+            if entry < previous:
+                raise ValueError(f"snapshot entries out of order: {kind} {key}")
+            if kind == "facts" and entry[:2] == previous[:2]:
+                raise ValueError("two facts entries share a key")
+        previous = entry
+        if kind not in KINDS or not _KEY.fullmatch(key) or "\n" in text:
+            raise ValueError(f"not a snapshot entry: {kind} {key}")
+        count += 1
+        if kind != "facts":
+            other_chunks.append(others.compress(f"{kind}\t{key}\t{text}\n".encode()))
+            continue
         raw = text.encode("utf-8")
         blob = zlib.compress(raw, _LEVEL)
         rows.append(f"{key}\t{offset}\t{len(blob)}\t{len(raw)}\n")
         blobs.append(blob)
         offset += len(blob)
+    other_chunks.append(others.flush())
     sections = [
-        zlib.compress(others.encode("utf-8"), _LEVEL),
+        b"".join(other_chunks),
         zlib.compress("".join(rows).encode("ascii"), _LEVEL),
         b"".join(blobs),
     ]
@@ -152,7 +183,7 @@ def encode_snapshot(
         "fingerprint": fingerprint,
         "settings": settings,
         "commit": commit,
-        "entries": len(lines),
+        "entries": count,
         "sections": [len(section) for section in sections],
         "checksum": hashlib.sha256(payload).hexdigest(),
     }
