@@ -65,7 +65,7 @@ class Sources:
         if rule is None:
             return None
         data = (self.root / path).read_bytes()
-        [(_, text, _)] = self.extractor.extract([(path, rule.name, data)])
+        [(_, text, _, _)] = self.extractor.extract([(path, rule.name, data)])
         if text is None:
             return None
         import json

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections.abc import Sequence
@@ -9,6 +10,8 @@ from collections.abc import Sequence
 import pytest
 
 from blast_radius.adapters.extraction import ExtractionError, Extractor, fork_map
+from blast_radius.core.build import interface_entry
+from blast_radius.core.facts import FileFacts
 
 # Enough files and bytes for the process pool, not the in-process path.
 _JOBS = [
@@ -22,33 +25,38 @@ _JOBS = [
 
 
 def test_the_pool_extracts_the_same_facts_while_another_thread_runs() -> None:
-    alone = Extractor(2).extract(_JOBS)
+    alone = list(Extractor(2).extract(_JOBS))
     release = threading.Event()
     waiting = threading.Thread(target=release.wait, daemon=True)
     waiting.start()
     try:
-        beside_a_thread = Extractor(2).extract(_JOBS)
+        beside_a_thread = list(Extractor(2).extract(_JOBS))
     finally:
         release.set()
         waiting.join()
-    assert [error for _, _, error in alone] == [None] * len(_JOBS)
+    assert [error for _, _, _, error in alone] == [None] * len(_JOBS)
     assert beside_a_thread == alone
 
 
 def test_a_language_that_cannot_load_turns_off_only_its_files() -> None:
     extractor = Extractor(1)
-    outcomes = extractor.extract(
-        [
-            ("app/a.py", "python", b"def f():\n    return g()\n"),
-            ("web/b.ts", "no-such-language", b"export const x = 1;\n"),
-            ("app/c.py", "python", b"import a\n"),
-        ]
+    outcomes = list(
+        extractor.extract(
+            [
+                ("app/a.py", "python", b"def f():\n    return g()\n"),
+                ("web/b.ts", "no-such-language", b"export const x = 1;\n"),
+                ("app/c.py", "python", b"import a\n"),
+            ]
+        )
     )
-    assert [path for path, _, _ in outcomes] == ["app/a.py", "web/b.ts", "app/c.py"]
-    assert outcomes[0][1] is not None and outcomes[0][2] is None
-    assert outcomes[2][1] is not None and outcomes[2][2] is None
-    assert outcomes[1][1] is None
-    assert outcomes[1][2] == "no language named no-such-language (its files are not parsed)"
+    assert [path for path, _, _, _ in outcomes] == ["app/a.py", "web/b.ts", "app/c.py"]
+    for parsed in (outcomes[0], outcomes[2]):
+        facts, entry, error = parsed[1:]
+        assert facts is not None and error is None
+        # The interface entry is the one the parent would cut from those facts.
+        assert entry == interface_entry(FileFacts.from_json(json.loads(facts)))
+    assert outcomes[1][1] is None and outcomes[1][2] is None
+    assert outcomes[1][3] == "no language named no-such-language (its files are not parsed)"
     assert extractor.unavailable == {"no-such-language": "no language named no-such-language"}
 
 

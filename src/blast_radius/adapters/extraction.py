@@ -15,12 +15,13 @@ import multiprocessing.context
 import os
 import pickle
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from blast_radius.adapters.grammars import GrammarError, load_language
+from blast_radius.core.build import interface_entry
 from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.extract import CompiledLanguage, extract_facts
 from blast_radius.core.languages import language_by_name
@@ -34,8 +35,9 @@ T = TypeVar("T")
 
 Job = tuple[str, str, bytes]
 """(path, language name, content)."""
-Outcome = tuple[str, str | None, str | None]
-"""(path, facts as JSON text or None, error message or None)."""
+Outcome = tuple[str, str | None, str | None, str | None]
+"""(path, facts as JSON text or None, interface entry as JSON text or None, error
+message or None). The interface entry is ``core.build.interface_entry``'s text."""
 
 
 class ExtractionError(RuntimeError):
@@ -55,9 +57,11 @@ def _extract_one(languages: dict[str, CompiledLanguage], job: Job) -> Outcome:
     path, language, data = job
     try:
         facts = extract_facts(languages[language], path, data)
-        return path, json.dumps(facts.to_json(), ensure_ascii=False, separators=(",", ":")), None
+        text = json.dumps(facts.to_json(), ensure_ascii=False, separators=(",", ":"))
+        # The interface is cut here, in parallel, rather than by the parent.
+        return path, text, interface_entry(facts), None
     except Exception as error:  # one bad file must not stop the index
-        return path, None, f"{type(error).__name__}: {error}"
+        return path, None, None, f"{type(error).__name__}: {error}"
 
 
 def _extract_chunk(jobs: list[Job]) -> list[Outcome]:
@@ -164,8 +168,9 @@ class Extractor:
         self,
         jobs: Sequence[Job],
         progress: Callable[[int], None] | None = None,
-    ) -> list[Outcome]:
-        """Extract every job: (path, facts as JSON text, error), in the order of ``jobs``.
+    ) -> Iterator[Outcome]:
+        """Extract every job (``Outcome``), in the order of ``jobs``, each yielded as
+        soon as it is done: the caller takes in results while the pool works on.
 
         A language whose grammar fails to load turns off only that language:
         its files come back with the reason as their error, the others are
@@ -180,27 +185,34 @@ class Extractor:
         use_pool = (
             self.jobs > 1 and len(usable) >= _POOL_MIN_FILES and total_bytes >= _POOL_MIN_BYTES
         )
-        done: list[Outcome] = []
-        if not use_pool:
-            for job in usable:
-                done.append(_extract_one(self._local, job))
-                if progress:
-                    progress(1)
-        else:
-            done = self._extract_in_pool(usable, total_bytes, progress)
+        done = (
+            self._extract_in_pool(usable, total_bytes, progress)
+            if use_pool
+            else self._extract_here(usable, progress)
+        )
         if not refused:
-            return done
+            yield from done
+            return
         by_path = {outcome[0]: outcome for outcome in done}
         if progress:
             progress(len(refused))
-        return [by_path.get(j[0]) or (j[0], None, refused[j[0]]) for j in jobs]
+        for job in jobs:
+            yield by_path.get(job[0]) or (job[0], None, None, refused[job[0]])
+
+    def _extract_here(
+        self, jobs: Sequence[Job], progress: Callable[[int], None] | None
+    ) -> Iterator[Outcome]:
+        for job in jobs:
+            yield _extract_one(self._local, job)
+            if progress:
+                progress(1)
 
     def _extract_in_pool(
         self,
         jobs: Sequence[Job],
         total_bytes: int,
         progress: Callable[[int], None] | None,
-    ) -> list[Outcome]:
+    ) -> Iterator[Outcome]:
         # Chunks of similar byte size keep both workers busy to the end.
         target = min(_CHUNK_BYTES, max(1, total_bytes // (self.jobs * 8)))
         chunks: list[list[Job]] = [[]]
@@ -212,7 +224,6 @@ class Extractor:
             chunks[-1].append(job)
             size += len(job[2])
         names = tuple(sorted({j[1] for j in jobs}))
-        outcomes: list[Outcome] = []
         try:
             with ProcessPoolExecutor(
                 max_workers=self.jobs,
@@ -221,7 +232,7 @@ class Extractor:
                 initargs=(names,),
             ) as pool:
                 for result in pool.map(_extract_chunk, chunks):
-                    outcomes.extend(result)
+                    yield from result
                     if progress:
                         progress(len(result))
         except BrokenProcessPool as error:
@@ -229,4 +240,3 @@ class Extractor:
                 "a parser process died while extracting facts (out of memory, or a grammar "
                 "that failed to load); re-run with --jobs 1 to see the failing file"
             ) from error
-        return outcomes

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
@@ -18,8 +18,8 @@ from blast_radius.core.build import (
     GraphParts,
     RenderedFile,
     assemble_graph,
-    file_interface,
     graph_meta,
+    interface_entry,
     resolve_files,
 )
 from blast_radius.core.classify import (
@@ -28,7 +28,7 @@ from blast_radius.core.classify import (
     PathRules,
     content_skip_reason,
 )
-from blast_radius.core.dependencies import FileDependencies, dependency_digests, file_dependencies
+from blast_radius.core.dependencies import FileDependencies, dependency_digests
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import GO_MOD, go_projects
 from blast_radius.core.js_projects import is_manifest, js_projects
@@ -105,7 +105,9 @@ class FactsExtractor(Protocol):
         self,
         jobs: Sequence[tuple[str, str, bytes]],
         progress: Callable[[int], None] | None = None,
-    ) -> list[tuple[str, str | None, str | None]]: ...
+    ) -> Iterable[tuple[str, str | None, str | None, str | None]]:
+        """(path, facts JSON, interface entry JSON, error) of each job, in order."""
+        ...
 
 
 class Progress(Protocol):
@@ -346,17 +348,27 @@ def index_tree(
         parsed_now += len(misses)
         if progress:
             progress.start(len(misses), "parsing")
-        results = extractor.extract(misses, progress.advance if progress else None)
-        del misses
-        if progress:
-            progress.finish()
-        for path, facts_json, error in results:
+        # Results are taken in while the parsing processes work on.
+        for path, facts_json, entry, error in extractor.extract(
+            misses, progress.advance if progress else None
+        ):
             if facts_json is None:
                 skipped[path] = SKIP_EXTRACTOR_ERROR
                 errors.append({"path": path, "error": error or "unknown error"})
                 continue
             store.put("facts", keys[path], facts_json)
+            if entry is not None and path not in dependencies:
+                # Cut by the parsing process: full facts are read only if kept.
+                store.put("interface", keys[path], entry)
+                data, deps = json.loads(entry)
+                interfaces[path] = FileFacts.from_json(data)
+                dependencies[path] = FileDependencies.from_json(deps)
+                lines = interfaces[path].line_count
+                if not keep and kept_lines + lines > budget:
+                    continue
             take(path, FileFacts.from_json(json.loads(facts_json)), keep)
+        if progress:
+            progress.finish()
 
     # Interfaces: what each file offers the others, and what its own lookups
     # name (see core.dependencies). Unchanged files keep theirs.
@@ -486,10 +498,10 @@ def _interface_entry(
     store: FactsStore, key: str, facts: FileFacts
 ) -> tuple[FileFacts, FileDependencies]:
     """Compute a file's interface and dependency data, and cache them under ``key``."""
-    interface = file_interface(facts)
-    deps = file_dependencies(facts, interface)
-    store.put("interface", key, json.dumps([interface.to_json(), deps.to_json()]))
-    return interface, deps
+    entry = interface_entry(facts)
+    store.put("interface", key, entry)
+    data, deps = json.loads(entry)
+    return FileFacts.from_json(data), FileDependencies.from_json(deps)
 
 
 def _load(cached: str | None) -> FileFacts | None:
@@ -547,10 +559,12 @@ def facts_of_files(
             found[path] = facts
         else:
             misses.append((path, rule.name, data))
-    for path, facts_json, _ in extractor.extract(misses) if misses else ():
+    for path, facts_json, entry, _ in extractor.extract(misses) if misses else ():
         if facts_json is not None:
             found[path] = FileFacts.from_json(json.loads(facts_json))
             store.put("facts", keys[path], facts_json)
+            if entry is not None:
+                store.put("interface", keys[path], entry)
     return found
 
 
@@ -591,7 +605,9 @@ def index_shard(
         for path, facts in found.items():
             data = source.read(path, settings.max_file_bytes)
             if isinstance(data, bytes):
-                _interface_entry(store, file_key(source, fingerprint, path, data), facts)
+                key = file_key(source, fingerprint, path, data)
+                if not store.has("interface", key):  # parsed now: cut by the parser
+                    _interface_entry(store, key, facts)
         count += len(found)
     store.save()
     return count

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from blast_radius.core.csharp_projects import csharp_projects
+from blast_radius.core.dependencies import file_dependencies
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import GoProjects
 from blast_radius.core.graph import (
@@ -263,6 +264,13 @@ def file_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, 
 def file_interface(facts: FileFacts) -> FileFacts:
     """A file's interface: what resolving the other files may read of its facts."""
     return _ecosystem(facts.path).interface(facts)
+
+
+def interface_entry(facts: FileFacts) -> str:
+    """The cached text of a file's interface and dependency data (``FileDependencies``)."""
+    interface = file_interface(facts)
+    deps = file_dependencies(facts, interface)
+    return json.dumps([interface.to_json(), deps.to_json()])
 
 
 Part = RenderedFile | None
