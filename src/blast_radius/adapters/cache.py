@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import tempfile
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -66,7 +66,14 @@ def _write_pieces(handle: BinaryIO, pieces: Iterable[str]) -> None:
     """Write text pieces in batches of about a megabyte: never a large text encoded at once."""
     batch: list[str] = []
     size = 0
-    for piece in text_slices(pieces):
+    for piece in pieces:
+        if len(piece) > _WRITE_BATCH:
+            handle.write("".join(batch).encode())
+            batch.clear()
+            size = 0
+            for part in text_slices((piece,)):
+                handle.write(part.encode())
+            continue
         batch.append(piece)
         size += len(piece)
         if size >= _WRITE_BATCH:
@@ -335,7 +342,7 @@ class FactsCache:
         except (OSError, UnicodeDecodeError):
             return None
 
-    def put_graph(self, key: str, pieces: Sequence[str]) -> None:
+    def put_graph(self, key: str, pieces: Iterable[str]) -> None:
         """Remember the graph text built for ``key`` (given in pieces)."""
         if self.folder is None:
             return

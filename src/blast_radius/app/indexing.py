@@ -88,7 +88,7 @@ class FactsStore(Protocol):
 
     def get_graph(self, key: str) -> str | None: ...
 
-    def put_graph(self, key: str, pieces: Sequence[str]) -> None: ...
+    def put_graph(self, key: str, pieces: Iterable[str]) -> None: ...
 
 
 class FactsExtractor(Protocol):
@@ -141,9 +141,10 @@ class IndexSettings:
 class IndexResult:
     """The graph text and how it was obtained."""
 
-    graph: tuple[str, ...]
+    graph: Iterable[str]
     """The graph text in pieces, to be written one after the other (never joined
-    unless ``graph_text`` is asked for); empty with ``as_text=False``."""
+    unless ``graph_text`` is asked for; iterable again and again); empty with
+    ``as_text=False``."""
     meta: dict[str, Any]
     parsed: int
     reused: int
@@ -452,7 +453,7 @@ def index_tree(
     # From here on only the rendered parts are needed.
     interfaces.clear()
     dependencies.clear()
-    graph: tuple[str, ...] = ()
+    graph: Iterable[str] = ()
     if as_text:
         # Each part is dropped as its lines are made.
         handed = ((path, rendered.pop(path)) for path in sorted(rendered))

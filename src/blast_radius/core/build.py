@@ -25,6 +25,7 @@ from blast_radius.core.graph import (
     ROW,
     EntryPoint,
     FileOutput,
+    GraphLines,
     Node,
     canonical_edges,
     edge_block,
@@ -32,7 +33,6 @@ from blast_radius.core.graph import (
     entry_points_of_rows,
     entry_row,
     entry_rows_to_json,
-    graph_pieces,
     node_row,
     node_rows_to_json,
     render_node,
@@ -386,8 +386,8 @@ def assemble_graph(
     files: Sequence[FileRecord],
     meta: Mapping[str, Any],
     parts: Iterable[tuple[str, RenderedFile]],
-) -> tuple[str, ...]:
-    """The canonical graph text, as pieces to write in turn (``graph_pieces``).
+) -> GraphLines:
+    """The canonical graph text, as its sorted lines (never joined into one text).
 
     ``parts`` (each file's rendered part, in path order) are taken one at a
     time: a caller that hands them over as it drops them never holds both a
@@ -401,16 +401,10 @@ def assemble_graph(
         edge_lines.extend(edge_block_to_json(part.edges))
         edge_lines.extend(edge_block_to_json(part.contains, by_source=True))
         entry_lines.extend(entry_rows_to_json(part.entries))
-    # Each list is joined and dropped before the next: the lines of the graph
-    # and its text are never all held at once, and the whole text never is.
     node_lines.sort()
-    nodes = ",\n".join(node_lines)
-    del node_lines
     edge_lines.sort()
-    edges = ",\n".join(edge_lines)
-    del edge_lines
     entry_lines.sort()
-    return graph_pieces(meta, nodes, edges, ",\n".join(entry_lines))
+    return GraphLines(meta, node_lines, edge_lines, entry_lines)
 
 
 def graph_meta(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from json.encoder import encode_basestring
@@ -183,26 +183,47 @@ def assemble_graph_text(
 def graph_text_of_blocks(meta: Mapping[str, Any], nodes: str, edges: str, entry_points: str) -> str:
     """The graph text from its node, edge and entry-point lines, already sorted
     and joined with ``",\n"``."""
-    return "".join(graph_pieces(meta, nodes, edges, entry_points))
+    return "".join(GraphLines(meta, [nodes], [edges], [entry_points]))
 
 
-def graph_pieces(
-    meta: Mapping[str, Any], nodes: str, edges: str, entry_points: str
-) -> tuple[str, ...]:
-    """The graph text as pieces to write one after the other (``graph_text_of_blocks``)."""
-    return (
-        '{"format":"blast-radius-graph","version":',
-        str(GRAPH_FORMAT_VERSION),
-        ",\n",
-        '"meta":' + json.dumps(meta, sort_keys=True, ensure_ascii=False) + ",\n",
-        '"nodes":[\n',
-        nodes,
-        '\n],\n"edges":[\n',
-        edges,
-        '\n],\n"entry_points":[\n',
-        entry_points,
-        "\n]}\n",
-    )
+class GraphLines:
+    """The canonical graph text as its sorted lines, never joined into one text.
+
+    Iterating gives the text's pieces, separators included, as often as asked:
+    written one after the other they are ``graph_text_of_blocks``'s text.
+    """
+
+    def __init__(
+        self,
+        meta: Mapping[str, Any],
+        nodes: Sequence[str],
+        edges: Sequence[str],
+        entry_points: Sequence[str],
+    ) -> None:
+        self._head = (
+            '{"format":"blast-radius-graph","version":'
+            + str(GRAPH_FORMAT_VERSION)
+            + ",\n"
+            + '"meta":'
+            + json.dumps(meta, sort_keys=True, ensure_ascii=False)
+            + ",\n"
+        )
+        self._blocks = (nodes, edges, entry_points)
+
+    def __iter__(self) -> Iterator[str]:
+        yield self._head
+        for opening, lines in zip(_OPENINGS, self._blocks, strict=True):
+            yield opening
+            # A few thousand lines joined at a time: small pieces, few of them.
+            for start in range(0, len(lines), _LINES_PER_PIECE):
+                if start:
+                    yield ",\n"
+                yield ",\n".join(lines[start : start + _LINES_PER_PIECE])
+        yield "\n]}\n"
+
+
+_OPENINGS = ('"nodes":[\n', '\n],\n"edges":[\n', '\n],\n"entry_points":[\n')
+_LINES_PER_PIECE = 4096
 
 
 def graph_to_json(graph: Graph) -> str:
