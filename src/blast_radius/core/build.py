@@ -10,6 +10,7 @@ again; the rest of the graph is spliced in as text.
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 from collections import Counter
@@ -41,61 +42,6 @@ from blast_radius.core.js_projects import JsProjects
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.php_projects import php_projects
 from blast_radius.core.play_routes import play_route_handlers
-from blast_radius.core.resolve_c import (
-    CResolver,
-    c_interface,
-    c_symbols,
-)
-from blast_radius.core.resolve_csharp import (
-    CsharpResolver,
-    csharp_interface,
-    csharp_symbols,
-)
-from blast_radius.core.resolve_go import (
-    GoResolver,
-    go_interface,
-    go_symbols,
-)
-from blast_radius.core.resolve_java import (
-    JavaResolver,
-    java_interface,
-    java_symbols,
-)
-from blast_radius.core.resolve_javascript import (
-    JavaScriptResolver,
-    javascript_interface,
-    javascript_symbols,
-)
-from blast_radius.core.resolve_php import (
-    PhpResolver,
-    php_interface,
-    php_symbols,
-)
-from blast_radius.core.resolve_python import (
-    PythonResolver,
-    python_interface,
-    python_symbols,
-)
-from blast_radius.core.resolve_ruby import (
-    RubyResolver,
-    ruby_interface,
-    ruby_symbols,
-)
-from blast_radius.core.resolve_rust import (
-    RustResolver,
-    rust_interface,
-    rust_symbols,
-)
-from blast_radius.core.resolve_swift import (
-    SwiftResolver,
-    swift_interface,
-    swift_symbols,
-)
-from blast_radius.core.resolve_syntactic import (
-    SyntacticResolver,
-    syntactic_interface,
-    syntactic_symbols,
-)
 from blast_radius.core.swift_projects import swift_projects
 
 
@@ -180,80 +126,164 @@ class Ecosystem:
     """(id, kind, name, start, end, body line) of a file's symbols, given its module id."""
 
 
-ECOSYSTEMS: dict[str, Ecosystem] = {
-    "python": Ecosystem(
+# Each ecosystem's resolver is imported when a file of it is first met: a
+# repository in one language does not pay to import the other eleven.
+
+
+def _python() -> Ecosystem:
+    from blast_radius.core.resolve_python import PythonResolver, python_interface, python_symbols
+
+    return Ecosystem(
         create=lambda facts, paths, options: PythonResolver(
             facts, paths, options.python_roots, options.scripts
         ),
         interface=python_interface,
         symbols=python_symbols,
-    ),
-    "javascript": Ecosystem(
+    )
+
+
+def _javascript() -> Ecosystem:
+    from blast_radius.core.resolve_javascript import (
+        JavaScriptResolver,
+        javascript_interface,
+        javascript_symbols,
+    )
+
+    return Ecosystem(
         create=lambda facts, paths, options: JavaScriptResolver(facts, paths, options.js),
         interface=javascript_interface,
         symbols=javascript_symbols,
-    ),
-    "java": Ecosystem(
+    )
+
+
+def _java() -> Ecosystem:
+    from blast_radius.core.resolve_java import JavaResolver, java_interface, java_symbols
+
+    return Ecosystem(
         create=lambda facts, paths, options: JavaResolver(
             facts, paths, play_route_handlers(options.manifests)
         ),
         interface=java_interface,
         symbols=java_symbols,
-    ),
-    "go": Ecosystem(
+    )
+
+
+def _go() -> Ecosystem:
+    from blast_radius.core.resolve_go import GoResolver, go_interface, go_symbols
+
+    return Ecosystem(
         create=lambda facts, paths, options: GoResolver(facts, paths, options.go),
         interface=go_interface,
         symbols=go_symbols,
-    ),
-    "ruby": Ecosystem(
+    )
+
+
+def _ruby() -> Ecosystem:
+    from blast_radius.core.resolve_ruby import RubyResolver, ruby_interface, ruby_symbols
+
+    return Ecosystem(
         create=lambda facts, paths, options: RubyResolver(facts, paths, options.manifests),
         interface=ruby_interface,
         symbols=ruby_symbols,
-    ),
-    "php": Ecosystem(
+    )
+
+
+def _php() -> Ecosystem:
+    from blast_radius.core.resolve_php import PhpResolver, php_interface, php_symbols
+
+    return Ecosystem(
         create=lambda facts, paths, options: PhpResolver(
             facts, paths, php_projects(options.manifests)
         ),
         interface=php_interface,
         symbols=php_symbols,
-    ),
-    "csharp": Ecosystem(
+    )
+
+
+def _csharp() -> Ecosystem:
+    from blast_radius.core.resolve_csharp import CsharpResolver, csharp_interface, csharp_symbols
+
+    return Ecosystem(
         create=lambda facts, paths, options: CsharpResolver(
             facts, paths, csharp_projects(options.manifests)
         ),
         interface=csharp_interface,
         symbols=csharp_symbols,
-    ),
-    "rust": Ecosystem(
+    )
+
+
+def _rust() -> Ecosystem:
+    from blast_radius.core.resolve_rust import RustResolver, rust_interface, rust_symbols
+
+    return Ecosystem(
         create=lambda facts, paths, options: RustResolver(facts, paths, options.manifests),
         interface=rust_interface,
         symbols=rust_symbols,
-    ),
-    "swift": Ecosystem(
+    )
+
+
+def _swift() -> Ecosystem:
+    from blast_radius.core.resolve_swift import SwiftResolver, swift_interface, swift_symbols
+
+    return Ecosystem(
         create=lambda facts, paths, options: SwiftResolver(
             facts, paths, swift_projects(options.manifests)
         ),
         interface=swift_interface,
         symbols=swift_symbols,
-    ),
-    "c": Ecosystem(
+    )
+
+
+def _c() -> Ecosystem:
+    from blast_radius.core.resolve_c import CResolver, c_interface, c_symbols
+
+    return Ecosystem(
         create=lambda facts, paths, options: CResolver(facts, paths, options.manifests),
         interface=c_interface,
         symbols=c_symbols,
-    ),
-    "syntactic": Ecosystem(
+    )
+
+
+def _syntactic() -> Ecosystem:
+    from blast_radius.core.resolve_syntactic import (
+        SyntacticResolver,
+        syntactic_interface,
+        syntactic_symbols,
+    )
+
+    return Ecosystem(
         create=lambda facts, paths, options: SyntacticResolver(facts, paths, options.manifests),
         interface=syntactic_interface,
         symbols=syntactic_symbols,
-    ),
+    )
+
+
+_ECOSYSTEMS: dict[str, Callable[[], Ecosystem]] = {
+    "python": _python,
+    "javascript": _javascript,
+    "java": _java,
+    "go": _go,
+    "ruby": _ruby,
+    "php": _php,
+    "csharp": _csharp,
+    "rust": _rust,
+    "swift": _swift,
+    "c": _c,
+    "syntactic": _syntactic,
 }
+
+
+@functools.cache
+def ecosystem(name: str) -> Ecosystem:
+    """The ecosystem (resolver) called ``name`` in the language rules."""
+    return _ECOSYSTEMS[name]()
 
 
 def _ecosystem(path: str) -> Ecosystem:
     rule = language_for_path(path)
     if rule is None:
         raise ValueError(f"no language rule for {path}")
-    return ECOSYSTEMS[rule.resolver]
+    return ecosystem(rule.resolver)
 
 
 def file_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, int, int, int]]:
@@ -320,7 +350,7 @@ def resolve_files(
         facts, to_build = groups[name]
         if not to_build:
             continue
-        resolver = ECOSYSTEMS[name].create(facts, all_paths, options)
+        resolver = ecosystem(name).create(facts, all_paths, options)
 
         def work(paths: Sequence[str], resolver: Resolver = resolver) -> list[Part]:
             built = resolver.build(paths)
