@@ -19,7 +19,8 @@ without checkout and install):
 Each run's wall time and peak memory (largest process, and the process tree)
 are printed.
 
-    python benchmarks/shards.py [--lines 5000000] [--shards 4] [--jobs 2] [--check] [--keep]
+    python benchmarks/shards.py [--lines 5000000] [--shards 4] [--jobs 2] [--merge-budget MB]
+        [--check] [--keep]
 """
 
 from __future__ import annotations
@@ -83,6 +84,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shards", type=int, default=4, help="matrix jobs (default: 4)")
     parser.add_argument("--jobs", type=int, default=2, help="cores per job (default: 2)")
     parser.add_argument(
+        "--merge-budget",
+        type=int,
+        metavar="MB",
+        help="--memory-budget of the merge job (default: the tool's own)",
+    )
+    parser.add_argument(
         "--check",
         action="store_true",
         help="also merge to a file and index in one job: the graphs must be identical",
@@ -99,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     ours = [args.python, "-m", "blast_radius"]
     jobs = ["--jobs", str(args.jobs)]
     results: dict[str, Any] = {
+        "merge_budget_mb": args.merge_budget,
         "shards": args.shards,
         "jobs": args.jobs,
         "cpu_count": os.cpu_count(),
@@ -134,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         print("[shards] merge and publish ...", file=sys.stderr, flush=True)
         cmd = [*ours, "index", str(clone), "--merge", *shard_dirs]
         cmd += ["--cache-dir", str(work / "merge-cache"), "--publish-branch", INDEX_BRANCH]
+        if args.merge_budget:
+            cmd += ["--memory-budget", str(args.merge_budget)]
         merge = _checked(run_measured("merge + publish", [*cmd, *jobs], env=_GIT_ENV))
         shutil.rmtree(work / "merge-cache")
         results["snapshot_bytes"] = {
@@ -179,7 +189,8 @@ def print_report(results: dict[str, Any]) -> None:
     print(
         f"{results['python_lines']:,} lines of Python in {results['tracked_files']:,} files "
         f"({len(results['copies'])} copies: {', '.join(results['copies'])}); "
-        f"{results['shards']} shards, --jobs {results['jobs']} on {results['cpu_count']} cores; "
+        f"{results['shards']} shards, --jobs {results['jobs']} on {results['cpu_count']} cores, "
+        f"merge budget {results['merge_budget_mb'] or 'default'}; "
         f"load {results['load_average_before'][0]:.2f} before, "
         f"{results['load_average_after'][0]:.2f} after"
     )

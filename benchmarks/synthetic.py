@@ -136,9 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         counts = {k: int(v) for k, v in (item.split("=", 1) for item in args.copies)}
         copies = plan(counts)
-        total = 0
+        sizes = {w: python_lines(workload_root(w, cache_dir)) for w in {c.workload for c in copies}}
+        total = sum(sizes[c.workload] for c in copies)
     repo = make_synthetic_repo(copies, args.dest, cache_dir)
-    total = total or python_lines(repo)
     print(f"{repo}: {len(copies)} copies, {total:,} lines of Python")
     return 0
 
