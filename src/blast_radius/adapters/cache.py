@@ -122,18 +122,21 @@ class _Pack:
     def _scan(self) -> None:
         assert self._fd is not None
         offset = 0
-        torn = False
+        torn_at: int | None = None
         with open(os.dup(self._fd), "rb") as handle:
             handle.seek(0)
             for line in handle:
                 tab = line.find(b"\t")
-                torn = not line.endswith(b"\n")
-                if tab > 0 and not torn:
+                if not line.endswith(b"\n"):
+                    torn_at = offset  # only ever the last line
+                elif tab > 0:
                     key = line[:tab].decode("utf-8", "replace")
                     self.where[key] = (offset + tab + 1, len(line) - tab - 2)
                 offset += len(line)
-        if torn and self._writable:
-            os.write(self._fd, b"\n")  # a torn last line must not swallow the next one
+        if torn_at is not None and self._writable:
+            # A write cut short (a run killed mid-write): drop it, so that it is
+            # neither read back as a shorter entry nor glued to the next one.
+            os.ftruncate(self._fd, torn_at)
 
     def read(self, key: str) -> str | None:
         """The text of ``key``, or None (absent, or not valid UTF-8: a miss)."""

@@ -1,0 +1,98 @@
+"""The cache folder: entries read from disk when asked, appended as they come."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from blast_radius.adapters import cache as cache_module
+from blast_radius.adapters.cache import FactsCache
+
+
+def key(n: int) -> str:
+    return hashlib.sha256(str(n).encode()).hexdigest()
+
+
+def test_entries_round_trip_before_and_after_they_are_written(tmp_path: Path) -> None:
+    store = FactsCache(tmp_path)
+    texts = {key(n): f'["é{n}", "\\u00e9", "{"x" * n}"]' for n in range(50)}
+    for k, text in texts.items():
+        store.put("facts", k, text)
+    # Not written yet: served from what is pending.
+    assert all(store.get("facts", k) == text for k, text in texts.items())
+    store.save()
+    again = FactsCache(tmp_path)
+    # Offsets count bytes: non-ASCII texts come back whole.
+    assert {k: again.get("facts", k) for k in texts} == texts
+    assert again.get("facts", key(999)) is None
+    assert not again.has("facts", key(999))
+
+
+def test_large_puts_are_written_before_the_save(tmp_path: Path) -> None:
+    store = FactsCache(tmp_path)
+    big = "y" * (cache_module._FLUSH_BYTES + 10)
+    store.put("output", key(1), big)
+    pack = tmp_path / "output-v6.jsonl"
+    assert pack.stat().st_size > len(big)  # on disk already, not held until save
+    assert store.get("output", key(1)) == big
+
+
+def test_a_compacted_pack_still_serves_the_run_that_compacted_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old = FactsCache(tmp_path)
+    for n in range(30):
+        old.put("interface", key(n), f"old {n}")
+    old.save()
+    monkeypatch.setattr(cache_module, "_COMPACT_MIN", 5)
+    store = FactsCache(tmp_path)
+    assert store.get("interface", key(3)) == "old 3"
+    store.put("interface", key(100), "new")
+    store.save()  # 29 of 31 entries unused: rewritten with the 2 used ones
+    assert store.get("interface", key(3)) == "old 3"
+    assert store.get("interface", key(100)) == "new"
+    assert store.get("interface", key(4)) is None
+    store.put("interface", key(101), "after")
+    store.save()
+    assert len((tmp_path / "interface-v6.jsonl").read_text().splitlines()) == 3
+    reread = FactsCache(tmp_path)
+    kept = {k: reread.get("interface", k) for k in (key(3), key(100), key(101), key(4))}
+    assert kept == {key(3): "old 3", key(100): "new", key(101): "after", key(4): None}
+
+
+def test_a_torn_last_line_is_a_miss_and_does_not_swallow_the_next_entry(tmp_path: Path) -> None:
+    pack = tmp_path / "facts-v6.jsonl"
+    pack.write_text(f"{key(1)}\tfine\n{key(2)}\ttorn, no newline")
+    store = FactsCache(tmp_path)
+    assert store.get("facts", key(1)) == "fine"
+    assert store.get("facts", key(2)) is None
+    store.put("facts", key(3), "appended")
+    store.save()
+    reread = FactsCache(tmp_path)
+    assert reread.get("facts", key(1)) == "fine"
+    assert reread.get("facts", key(3)) == "appended"
+    assert reread.get("facts", key(2)) is None
+
+
+def test_an_entry_that_is_not_utf8_is_a_miss_alone(tmp_path: Path) -> None:
+    pack = tmp_path / "facts-v6.jsonl"
+    pack.write_bytes(f"{key(1)}\t".encode() + b"\xff\xfe\n" + f"{key(2)}\tgood\n".encode())
+    store = FactsCache(tmp_path)
+    assert store.get("facts", key(1)) is None
+    assert store.get("facts", key(2)) == "good"
+
+
+def test_merging_streams_every_entry_of_another_folder(tmp_path: Path) -> None:
+    shard = FactsCache(tmp_path / "shard")
+    for n in range(20):
+        shard.put("facts", key(n), f"facts {n}")
+        shard.put("interface", key(n), f"interface {n}")
+    shard.save()
+    merged = FactsCache(tmp_path / "merged")
+    merged.import_entries(FactsCache(tmp_path / "shard").all_entries(), persist=True)
+    merged.save()
+    reread = FactsCache(tmp_path / "merged")
+    assert all(reread.get("facts", key(n)) == f"facts {n}" for n in range(20))
+    assert all(reread.get("interface", key(n)) == f"interface {n}" for n in range(20))
