@@ -163,9 +163,11 @@ def _reach_sentence(report: Report, changed: int) -> str:
         f"{_plural(report.dependent_files, 'file')} "
         f"(expected reach {report.reach:g})"
     ]
-    reached_entries = sum(1 for e in report.entry_points if e.distance > 0)
-    if reached_entries:
-        parts.append(_plural(reached_entries, "entry point"))
+    # Counted as the summary table counts them: a changed entry point too.
+    changed_entries = sum(1 for e in report.entry_points if e.distance == 0)
+    if report.entry_points:
+        entries = _plural(len(report.entry_points), "entry point")
+        parts.append(f"{entries} ({changed_entries} changed)" if changed_entries else entries)
     if report.tests:
         parts.append(_plural(len(report.tests), "test"))
     breaking = sum(1 for b in report.breaking if b.breaks)
