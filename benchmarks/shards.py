@@ -38,17 +38,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from index import Run, memory_method, run_measured
+from store import checked
 from synthetic import make_synthetic_repo, plan_lines
 from workloads import add_cache_dir_argument
 
 INDEX_BRANCH = "blast-radius-index"
 _GIT_ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
-
-
-def _checked(run: Run) -> Run:
-    if run.returncode != 0:
-        raise RuntimeError(f"{run.label} exited with {run.returncode}:\n{run.stderr[-4000:]}")
-    return run
 
 
 def _row(run: Run) -> dict[str, Any]:
@@ -136,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             out = work / f"shard-{k}"
             cmd = [*ours, "index", str(clone), "--shard", f"{k}/{args.shards}"]
             cmd += ["--facts-out", str(out), *jobs, "--quiet"]
-            shard_runs.append(_checked(run_measured(f"shard {k}/{args.shards}", cmd)))
+            shard_runs.append(checked(run_measured(f"shard {k}/{args.shards}", cmd)))
         shard_dirs = [str(work / f"shard-{k}") for k in range(1, args.shards + 1)]
 
         print("[shards] merge and publish ...", file=sys.stderr, flush=True)
@@ -144,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         cmd += ["--cache-dir", str(work / "merge-cache"), "--publish-branch", INDEX_BRANCH]
         if args.merge_budget:
             cmd += ["--memory-budget", str(args.merge_budget)]
-        merge = _checked(run_measured("merge + publish", [*cmd, *jobs], env=_GIT_ENV))
+        merge = checked(run_measured("merge + publish", [*cmd, *jobs], env=_GIT_ENV))
         shutil.rmtree(work / "merge-cache")
         results["snapshot_bytes"] = {
             branch: _blob_bytes(origin, f"refs/heads/{branch}")
@@ -158,12 +153,12 @@ def main(argv: list[str] | None = None) -> int:
             merged = work / "merged.jsonl"
             cmd = [*ours, "index", str(clone), "--merge", *shard_dirs, "--out", str(merged)]
             cmd += ["--cache-dir", str(work / "check-cache"), *jobs, "--quiet"]
-            results["merge_out"] = _row(_checked(run_measured("merge --out", cmd)))
+            results["merge_out"] = _row(checked(run_measured("merge --out", cmd)))
             shutil.rmtree(work / "check-cache")
             single = work / "single.jsonl"
             cmd = [*ours, "index", str(clone), "--out", str(single)]
             cmd += ["--cache-dir", str(work / "single-cache"), *jobs, "--quiet"]
-            results["single"] = _row(_checked(run_measured("one job", cmd)))
+            results["single"] = _row(checked(run_measured("one job", cmd)))
             results["identical"] = merged.read_bytes() == single.read_bytes()
             results["graph_bytes"] = single.stat().st_size
 
