@@ -168,7 +168,9 @@ class _Pack:
             raise OSError(f"cannot write the cache pack {self.path}")
         keys = list(self.pending)
         encoded = [f"{key}\t{self.pending[key]}\n".encode() for key in keys]
-        os.write(self._fd, b"".join(encoded))
+        data = memoryview(b"".join(encoded))
+        while data:  # a write may be short; the rest follows it at the end
+            data = data[os.write(self._fd, data) :]
         # With O_APPEND the descriptor now sits at the end of what was written.
         offset = os.lseek(self._fd, 0, os.SEEK_CUR) - sum(map(len, encoded))
         for key, line in zip(keys, encoded, strict=True):
