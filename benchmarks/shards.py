@@ -38,7 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from index import Run, memory_method, run_measured
-from store import checked
+from store import checked, git
 from synthetic import make_synthetic_repo, plan_lines
 from workloads import add_cache_dir_argument
 
@@ -58,13 +58,7 @@ def _row(run: Run) -> dict[str, Any]:
 
 def _blob_bytes(repo: Path, ref: str) -> int:
     """The size of the snapshot blobs (``snapshots/*``) on a branch."""
-    listing = subprocess.run(
-        ["git", "ls-tree", "-r", "-l", ref],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    listing = git(repo, "ls-tree", "-r", "-l", ref)
     return sum(
         int(line.split()[3])
         for line in listing.splitlines()
@@ -120,9 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         ):
             subprocess.run(cmd, check=True, env=_GIT_ENV)
         shutil.rmtree(seed)
-        files = subprocess.run(
-            ["git", "ls-files"], cwd=clone, capture_output=True, text=True, check=True
-        ).stdout.count("\n")
+        files = git(clone, "ls-files").count("\n")
         results.update(copies=[c.folder for c in copies], python_lines=lines, tracked_files=files)
 
         shard_runs = []

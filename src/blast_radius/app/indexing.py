@@ -608,7 +608,7 @@ def index_shard(
             if isinstance(data, bytes):
                 key = file_key(source, fingerprint, path, data)
                 if not store.has("interface", key):  # parsed now: cut by the parser
-                    _interface_entry(store, key, facts)
+                    store.put("interface", key, interface_entry(facts))
         count += len(found)
     store.save()
     return count
