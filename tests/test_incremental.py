@@ -22,6 +22,7 @@ from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.indexing import IndexResult, IndexSettings, index_tree
+from blast_radius.core.graph import GraphLines, graph_blocks
 from blast_radius.core.languages import LANGUAGES
 
 from .conftest import git
@@ -122,3 +123,60 @@ def test_a_small_memory_budget_resolves_in_batches_and_builds_the_same_graph(
     assert tight.batches == 6  # 1 MB holds the facts of about 2,300 lines: one file a batch
     assert tight.graph_text == roomy.graph_text
     assert "calls" in tight.meta["edge_kinds"]
+
+
+def _cold(repo: Path) -> str:
+    return index(repo, None).graph_text
+
+
+def test_small_changes_splice_the_last_graph_and_equal_a_cold_build(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, {**SHOP, "shop/tax.py": "def rate():\n    return 0.2\n"})
+    cache = tmp_path / "cache"
+    assert not index(repo, cache).spliced  # nothing to splice into yet
+    money = repo / "shop" / "money.py"
+    edits = [
+        # A body edit: no interface changes, the name digests are reused.
+        lambda: money.write_text(money.read_text().replace("2)", "3)")),
+        lambda: money.write_text(money.read_text() + "\n\ndef brand_new():\n    return 1\n"),
+        (repo / "shop" / "tax.py").unlink,
+        lambda: (repo / "shop" / "fees.py").write_text(
+            "from shop.cart import total\n\n\ndef fee(items):\n    return total(items) / 10\n"
+        ),
+    ]
+    for edit in edits:
+        edit()
+        git(repo, "add", "-A")
+        warm = index(repo, cache)
+        assert warm.spliced
+        assert warm.graph_text == _cold(repo)
+
+
+def test_a_damaged_last_graph_is_assembled_again(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, SHOP)
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    for graph in cache.glob("graph-*.json"):
+        graph.write_text(graph.read_text()[:-20])
+    money = repo / "shop" / "money.py"
+    money.write_text(money.read_text() + "\n\ndef brand_new():\n    return 1\n")
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    assert not warm.spliced
+    assert warm.graph_text == _cold(repo)
+
+
+@pytest.mark.parametrize(
+    ("nodes", "edges", "entries"),
+    [
+        ([], [], []),
+        (['{"id": "a"}'], [], ['{"id": "e", "kind": "main"}']),
+        (["x"] * 5000, ["y", "z"], []),
+    ],
+)
+def test_graph_blocks_reads_back_the_lines_graph_lines_wrote(
+    nodes: list[str], edges: list[str], entries: list[str]
+) -> None:
+    text = "".join(GraphLines({"note": '"nodes":[\n'}, nodes, edges, entries))
+    assert graph_blocks(text) == (nodes, edges, entries)
+    assert graph_blocks(text[:-1]) is None
+    assert graph_blocks(text.replace('"version":1', '"version":0')) is None

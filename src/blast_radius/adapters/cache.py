@@ -27,6 +27,7 @@ KINDS = ("facts", "interface", "output")
 _VERSION = "v6"
 _GRAPH = f"graph-{_VERSION}.json"
 _GRAPH_KEY = f"graph-{_VERSION}.key"
+_BUILD = f"build-{_VERSION}.json"
 _COMPACT_MIN = 2000
 
 
@@ -347,9 +348,34 @@ class FactsCache:
         except (OSError, UnicodeDecodeError):
             return None
 
-    def put_graph(self, key: str, pieces: Iterable[str]) -> None:
-        """Remember the graph text built for ``key`` (given in pieces)."""
+    def put_graph(self, key: str, pieces: Iterable[str], build: str = "") -> None:
+        """Remember the graph text built for ``key`` (given in pieces), and with it
+        ``build``: what it was built from (see ``last_build``)."""
         if self.folder is None:
             return
+        # The key goes first and comes back last, and it tags the build record:
+        # a run cut short leaves no key, never a key or record of another graph.
+        (self.folder / _GRAPH_KEY).unlink(missing_ok=True)
         _write_atomic(self.folder / _GRAPH, pieces)
+        _write_atomic(self.folder / _BUILD, f"{key}\n{build}".encode())
         _write_atomic(self.folder / _GRAPH_KEY, key.encode("utf-8"))
+
+    def last_build(self) -> str | None:
+        """The ``build`` text put with the graph the folder holds, or None."""
+        if self.folder is None:
+            return None
+        try:
+            key = (self.folder / _GRAPH_KEY).read_text(encoding="utf-8")
+            tag, _, build = (self.folder / _BUILD).read_text(encoding="utf-8").partition("\n")
+        except (OSError, UnicodeDecodeError):
+            return None
+        return build if tag == key and build else None
+
+    def last_graph(self) -> str | None:
+        """The graph text the folder holds, whatever it was built for, or None."""
+        if self.folder is None:
+            return None
+        try:
+            return (self.folder / _GRAPH).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None

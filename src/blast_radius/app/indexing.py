@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
@@ -21,6 +21,7 @@ from blast_radius.core.build import (
     graph_meta,
     interface_entry,
     resolve_files,
+    splice_graph,
 )
 from blast_radius.core.classify import (
     SKIP_EXTRACTOR_ERROR,
@@ -28,9 +29,15 @@ from blast_radius.core.classify import (
     PathRules,
     content_skip_reason,
 )
-from blast_radius.core.dependencies import FileDependencies, dependency_digests
+from blast_radius.core.dependencies import (
+    FileDependencies,
+    file_reads,
+    name_digests,
+    name_digests_key,
+)
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import GO_MOD, go_projects
+from blast_radius.core.graph import graph_blocks
 from blast_radius.core.js_projects import is_manifest, js_projects
 from blast_radius.core.languages import is_manifest_of, language_by_name, language_for_path
 from blast_radius.core.scripts import PACKAGING_FILES, declared_scripts
@@ -88,7 +95,17 @@ class FactsStore(Protocol):
 
     def get_graph(self, key: str) -> str | None: ...
 
-    def put_graph(self, key: str, pieces: Iterable[str]) -> None: ...
+    def put_graph(self, key: str, pieces: Iterable[str], build: str = "") -> None:
+        """Remember the graph built for ``key``, and ``build``: what it was built from."""
+        ...
+
+    def last_build(self) -> str | None:
+        """The ``build`` text put with the last graph, or None."""
+        ...
+
+    def last_graph(self) -> str | None:
+        """The last graph's text, whatever it was built for, or None."""
+        ...
 
 
 class FactsExtractor(Protocol):
@@ -156,6 +173,9 @@ class IndexResult:
     """Files resolved in this run: those whose output could not be reused."""
     batches: int = 0
     """How many batches they were resolved in, to stay within the memory budget."""
+    spliced: bool = False
+    """Whether the graph text was the last one with the changed parts swapped,
+    rather than assembled from every part."""
 
     @property
     def graph_text(self) -> str:
@@ -392,7 +412,16 @@ def index_tree(
     # Outputs: a file's rendered nodes and edges, valid while nothing it names
     # changed in another file's interface.
     context = _digest(fingerprint, repr(settings.build))
-    reads = dependency_digests(paths, dependencies, context)
+    last = _LastBuild.of(store.last_build(), context) if as_text else None
+    # Name digests change only when an interface or the tree's paths do: a
+    # body edit reuses the last run's.
+    names_key = name_digests_key(paths, dependencies)
+    by_name = (
+        last.names
+        if last is not None and last.names_key == names_key
+        else name_digests(paths, dependencies)
+    )
+    reads = file_reads(dependencies, by_name, context)
     rendered: dict[str, RenderedFile] = {}
     for path in parsed_paths:
         cached = store.get("output", f"{keys[path]}:{reads[path]}")
@@ -454,11 +483,19 @@ def index_tree(
     interfaces.clear()
     dependencies.clear()
     graph: Iterable[str] = ()
+    spliced: Iterable[str] | None = None
     if as_text:
-        # Each part is dropped as its lines are made.
-        handed = ((path, rendered.pop(path)) for path in sorted(rendered))
-        graph = assemble_graph(records, meta, handed)
-        store.put_graph(graph_key, graph)
+        outputs = {p: f"{keys[p]}:{reads[p]}" for p in sorted(rendered)}
+        build = _LastBuild(context, names_key, by_name, outputs, records)
+        spliced = _spliced(store, last, build, meta, rendered) if last is not None else None
+        if spliced is not None:
+            graph = spliced
+            rendered.clear()
+        else:
+            # Each part is dropped as its lines are made.
+            handed = ((path, rendered.pop(path)) for path in sorted(rendered))
+            graph = assemble_graph(records, meta, handed)
+        store.put_graph(graph_key, graph, build.to_text())
     else:
         parts = GraphParts(records, rendered, meta)
     store.save()
@@ -474,7 +511,90 @@ def index_tree(
         parts=parts,
         resolved=tuple(sorted(built)),
         batches=len(batches),
+        spliced=spliced is not None,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _LastBuild:
+    """What a graph was built from, kept with it: the next run splices its changes
+    into that graph, and reuses its name digests while no interface changed."""
+
+    context: str
+    names_key: str
+    names: Mapping[str, str]
+    outputs: Mapping[str, str]
+    """The output entry key of each file's part, by path."""
+    files: Sequence[FileRecord]
+
+    def to_text(self) -> str:
+        return json.dumps(
+            {
+                "context": self.context,
+                "names_key": self.names_key,
+                "names": self.names,
+                "outputs": self.outputs,
+                "files": [[f.path, f.language, f.line_count, f.skipped] for f in self.files],
+            },
+            separators=(",", ":"),
+        )
+
+    @staticmethod
+    def of(text: str | None, context: str) -> _LastBuild | None:
+        """The build ``text`` records, when it was made with ``context``; else None."""
+        if text is None:
+            return None
+        try:
+            data = json.loads(text)
+            if data["context"] != context:
+                return None
+            return _LastBuild(
+                context,
+                str(data["names_key"]),
+                dict(data["names"]),
+                dict(data["outputs"]),
+                [FileRecord(*item) for item in data["files"]],
+            )
+        except (ValueError, TypeError, KeyError):
+            return None  # a damaged record is no record
+
+
+# Above this share of changed parts (and this many), assembling from scratch
+# costs less than a splice.
+_SPLICE_MAX_SHARE = 0.25
+_SPLICE_ALWAYS = 16
+
+
+def _spliced(
+    store: FactsStore,
+    last: _LastBuild,
+    build: _LastBuild,
+    meta: Mapping[str, Any],
+    rendered: dict[str, RenderedFile],
+) -> Iterable[str] | None:
+    """The new graph as the last one with the changed parts swapped, or None
+    when that would not pay or cannot be done (an old part or the graph is gone)."""
+    changed = sorted(
+        {p for p, key in build.outputs.items() if last.outputs.get(p) != key}
+        | (last.outputs.keys() - build.outputs.keys())
+    )
+    if len(changed) > max(_SPLICE_ALWAYS, _SPLICE_MAX_SHARE * len(build.outputs)):
+        return None
+    old_parts: list[RenderedFile] = []
+    for path in changed:
+        if path in last.outputs:
+            text = store.get("output", last.outputs[path])
+            try:
+                old_parts.append(RenderedFile.from_text(text or ""))
+            except ValueError:
+                return None
+    new_parts = [rendered[p] for p in changed if p in rendered]
+    text = store.last_graph()
+    blocks = graph_blocks(text) if text is not None else None
+    del text
+    if blocks is None:
+        return None
+    return splice_graph(blocks, meta, (last.files, build.files), (old_parts, new_parts))
 
 
 # Full facts take about this many source lines per megabyte once loaded (SQLAlchemy:

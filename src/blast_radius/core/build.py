@@ -427,14 +427,68 @@ def assemble_graph(
     edge_lines: list[str] = []
     entry_lines: list[str] = []
     for _, part in parts:
-        node_lines.extend(node_rows_to_json(part.nodes))
-        edge_lines.extend(edge_block_to_json(part.edges))
-        edge_lines.extend(edge_block_to_json(part.contains, by_source=True))
-        entry_lines.extend(entry_rows_to_json(part.entries))
+        _add_lines((node_lines, edge_lines, entry_lines), part)
     node_lines.sort()
     edge_lines.sort()
     entry_lines.sort()
     return GraphLines(meta, node_lines, edge_lines, entry_lines)
+
+
+Blocks = tuple[list[str], list[str], list[str]]
+"""A graph's node, edge and entry-point lines (canonical JSON, one item each)."""
+
+
+def _add_lines(blocks: Blocks, part: RenderedFile) -> None:
+    """Add a part's lines to ``blocks``, unsorted."""
+    blocks[0].extend(node_rows_to_json(part.nodes))
+    blocks[1].extend(edge_block_to_json(part.edges))
+    blocks[1].extend(edge_block_to_json(part.contains, by_source=True))
+    blocks[2].extend(entry_rows_to_json(part.entries))
+
+
+def splice_graph(
+    old: Blocks,
+    meta: Mapping[str, Any],
+    files: tuple[Sequence[FileRecord], Sequence[FileRecord]],
+    parts: tuple[Iterable[RenderedFile], Iterable[RenderedFile]],
+) -> GraphLines | None:
+    """The graph ``assemble_graph`` would build, from the last graph's sorted lines
+    (``old``) and what changed since: ``files`` are the old and new file records,
+    ``parts`` the old parts of the files whose part changed and their new parts.
+
+    The last graph's lines are a multiset of its files' and parts' lines, so
+    taking the old ones out and putting the new ones in gives the same sorted
+    lines as a build from scratch, at the cost of the changed parts only.
+    None when a line to take out is not in ``old``: it is not the graph those
+    parts made.
+    """
+    gone: Blocks = ([render_node(file_node(f)) for f in files[0]], [], [])
+    came: Blocks = ([render_node(file_node(f)) for f in files[1]], [], [])
+    for part in parts[0]:
+        _add_lines(gone, part)
+    for part in parts[1]:
+        _add_lines(came, part)
+    spliced: list[list[str]] = []
+    for lines, out, into in zip(old, gone, came, strict=True):
+        taken, added = Counter(out), Counter(into)
+        taken, added = taken - added, added - taken
+        kept = lines
+        if taken:
+            kept = []
+            for line in lines:
+                left = taken.get(line)
+                if left:
+                    taken[line] = left - 1
+                    continue
+                kept.append(line)
+            if any(taken.values()):
+                return None
+        if added:
+            # Two sorted runs: the sort merges them in one pass.
+            kept = kept + sorted(added.elements())
+            kept.sort()
+        spliced.append(kept)
+    return GraphLines(meta, spliced[0], spliced[1], spliced[2])
 
 
 def graph_meta(

@@ -395,6 +395,45 @@ def dependency_digests(
     ``context`` is a digest of what every file depends on (the settings).
     Equal digests mean the file's output is the same, whatever else changed.
     """
+    return file_reads(files, name_digests(paths, files), context)
+
+
+def name_digests_key(paths: Sequence[str], files: Mapping[str, FileDependencies]) -> str:
+    """A digest of everything ``name_digests`` reads: the paths, and every file's
+    offers, classes and follows (not its mentions).
+
+    Equal keys mean equal name digests, so a run whose files changed only in
+    what they mention (a body edit) can reuse the last run's.
+    """
+    h = hashlib.blake2b(digest_size=16)
+    for path in sorted(paths):
+        data = path.encode("utf-8", "surrogateescape")
+        h.update(len(data).to_bytes(4, "little") + data)
+    h.update(b"\0")
+    for path in sorted(files):
+        deps = files[path]
+        # Beyond the path (length-prefixed), every field is a normalised name
+        # (a word) or a hex digest: the separators cannot occur inside them.
+        data = path.encode("utf-8", "surrogateescape")
+        h.update(len(data).to_bytes(4, "little") + data)
+        h.update(
+            "\1".join(
+                (
+                    " ".join(f"{name}:{digest}" for name, digest in deps.offers),
+                    " ".join(
+                        f"{name}:{','.join(members)}:{','.join(links)}:{digest}"
+                        for name, members, links, digest in deps.classes
+                    ),
+                    " ".join(f"{name}:{','.join(then)}" for name, then in deps.follows),
+                )
+            ).encode("utf-8", "surrogateescape")
+        )
+    return h.hexdigest()
+
+
+def name_digests(paths: Sequence[str], files: Mapping[str, FileDependencies]) -> dict[str, str]:
+    """For every name some lookup may read, a digest of everything indexed under
+    it (elements, paths, inheritance components, what it reads on to)."""
     index: dict[str, list[str]] = {}
     for path in sorted(files):
         for name, digest in files[path].offers:
@@ -425,6 +464,14 @@ def dependency_digests(
     _index_components(files, index)
     by_name = {name: _digest(name, *digests) for name, digests in index.items()}
     _follow(files, by_name)
+    return by_name
+
+
+def file_reads(
+    files: Mapping[str, FileDependencies], by_name: Mapping[str, str], context: str
+) -> dict[str, str]:
+    """Each file's dependency digest: the digests of the names it mentions
+    (``name_digests``), with ``context`` and what every file reads."""
     everyone = by_name.get(EVERYONE, "")
     result: dict[str, str] = {}
     get = by_name.get

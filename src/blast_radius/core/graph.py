@@ -219,10 +219,44 @@ class GraphLines:
                 if start:
                     yield ",\n"
                 yield ",\n".join(lines[start : start + _LINES_PER_PIECE])
-        yield "\n]}\n"
+        yield _CLOSING
 
 
 _OPENINGS = ('"nodes":[\n', '\n],\n"edges":[\n', '\n],\n"entry_points":[\n')
+_CLOSING = "\n]}\n"
+
+
+def graph_blocks(text: str) -> tuple[list[str], list[str], list[str]] | None:
+    """The sorted node, edge and entry-point lines of a text ``GraphLines`` wrote;
+    None when ``text`` is not one (damaged, or of another format version).
+
+    No line holds a raw newline, so each opening is found at its first
+    occurrence and a block's lines are split at ``",\n"``.
+    """
+    head = '{"format":"blast-radius-graph","version":' + str(GRAPH_FORMAT_VERSION) + ",\n"
+    if not text.startswith(head) or not text.endswith(_CLOSING):
+        return None
+    found = text.find("\n" + _OPENINGS[0])
+    if found < 0:
+        return None
+    starts = [found + 1 + len(_OPENINGS[0])]
+    ends: list[int] = []
+    for opening in _OPENINGS[1:]:
+        found = text.find(opening, starts[-1])
+        if found < 0:
+            return None
+        ends.append(found)
+        starts.append(found + len(opening))
+    ends.append(len(text) - len(_CLOSING))
+    if ends[-1] < starts[-1]:
+        return None
+    nodes, edges, entries = (
+        text[start:end].split(",\n") if end > start else []
+        for start, end in zip(starts, ends, strict=True)
+    )
+    return nodes, edges, entries
+
+
 _LINES_PER_PIECE = 4096
 
 
