@@ -86,6 +86,10 @@ def test_a_shallow_pull_request_clone_restores_the_index_and_matches_a_cold_buil
     restored["index"]["source"] = cold["index"]["source"]
     assert restored == cold
     assert {c["id"] for c in restored["changed"]} == {"python:shop.money.round_cents"}
+    # Nor did it change an interface: the snapshot's name digests served the
+    # run, so it computed and saved none of its own (the cold run did).
+    assert list((tmp_path / "cold-cache").rglob("names-*.jsonl"))
+    assert all(not p.stat().st_size for p in (tmp_path / "runner-cache").rglob("names-*.jsonl"))
     # A body edit needs no facts of unchanged files: the facts branch stays on the server.
     facts_ref = "refs/remotes/origin/blast-radius-index-facts"
     assert (

@@ -23,12 +23,14 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-KINDS = ("facts", "interface", "output")
+KINDS = ("facts", "interface", "output", "names")
 _VERSION = "v6"
 _GRAPH = f"graph-{_VERSION}.json"
 _GRAPH_KEY = f"graph-{_VERSION}.key"
 _BUILD = f"build-{_VERSION}.json"
 _COMPACT_MIN = 2000
+# A kind with one large entry a run (``names``) keeps only the entries in use.
+_COMPACT_MIN_OF = {"names": 0}
 
 
 def _write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
@@ -297,7 +299,7 @@ class FactsCache:
                 continue
             used = self._used[kind]
             unused = len(pack.where.keys() - used - pack.pending.keys())
-            if unused > max(_COMPACT_MIN, len(used)):
+            if unused > max(_COMPACT_MIN_OF.get(kind, _COMPACT_MIN), len(used)):
                 pack.rewrite(used)
             else:
                 pack.flush()

@@ -412,15 +412,13 @@ def index_tree(
     # Outputs: a file's rendered nodes and edges, valid while nothing it names
     # changed in another file's interface.
     context = _digest(fingerprint, repr(settings.build))
-    last = _LastBuild.of(store.last_build(), context) if as_text else None
     # Name digests change only when an interface or the tree's paths do: a
-    # body edit reuses the last run's.
+    # body edit reuses the last run's, or its snapshot's.
     names_key = name_digests_key(paths, dependencies)
-    by_name = (
-        last.names
-        if last is not None and last.names_key == names_key
-        else name_digests(paths, dependencies)
-    )
+    by_name = _names(store.get("names", names_key))
+    if by_name is None:
+        by_name = name_digests(paths, dependencies)
+        store.put("names", names_key, json.dumps(by_name, sort_keys=True, ensure_ascii=False))
     reads = file_reads(dependencies, by_name, context)
     rendered: dict[str, RenderedFile] = {}
     for path in parsed_paths:
@@ -486,7 +484,8 @@ def index_tree(
     spliced: Iterable[str] | None = None
     if as_text:
         outputs = {p: f"{keys[p]}:{reads[p]}" for p in sorted(rendered)}
-        build = _LastBuild(context, names_key, by_name, outputs, records)
+        build = _LastBuild(context, outputs, records)
+        last = _LastBuild.of(store.last_build(), context)
         spliced = _spliced(store, last, build, meta, rendered) if last is not None else None
         if spliced is not None:
             graph = spliced
@@ -502,6 +501,7 @@ def index_tree(
     entry_keys = [(kind, keys[p]) for p in parsed_paths for kind in ("facts", "interface")] + [
         ("output", f"{keys[p]}:{reads[p]}") for p in parsed_paths
     ]
+    entry_keys.append(("names", names_key))
     return IndexResult(
         graph,
         meta,
@@ -518,11 +518,9 @@ def index_tree(
 @dataclass(frozen=True, slots=True)
 class _LastBuild:
     """What a graph was built from, kept with it: the next run splices its changes
-    into that graph, and reuses its name digests while no interface changed."""
+    into that graph."""
 
     context: str
-    names_key: str
-    names: Mapping[str, str]
     outputs: Mapping[str, str]
     """The output entry key of each file's part, by path."""
     files: Sequence[FileRecord]
@@ -531,8 +529,6 @@ class _LastBuild:
         return json.dumps(
             {
                 "context": self.context,
-                "names_key": self.names_key,
-                "names": self.names,
                 "outputs": self.outputs,
                 "files": [[f.path, f.language, f.line_count, f.skipped] for f in self.files],
             },
@@ -550,8 +546,6 @@ class _LastBuild:
                 return None
             return _LastBuild(
                 context,
-                str(data["names_key"]),
-                dict(data["names"]),
                 dict(data["outputs"]),
                 [FileRecord(*item) for item in data["files"]],
             )
@@ -623,6 +617,19 @@ def _interface_entry(
     store.put("interface", key, entry)
     data, deps = json.loads(entry)
     return FileFacts.from_json(data), FileDependencies.from_json(deps)
+
+
+def _names(cached: str | None) -> dict[str, str] | None:
+    """Name digests from cached JSON text; None when absent or damaged."""
+    if cached is None:
+        return None
+    try:
+        names = json.loads(cached)
+    except ValueError:
+        return None
+    if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
+        return None
+    return names
 
 
 def _load(cached: str | None) -> FileFacts | None:

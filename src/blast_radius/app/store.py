@@ -111,7 +111,7 @@ def build_snapshot(
             commit=commit,
         )
 
-    graph = encode(frozenset({"interface", "output"}))
+    graph = encode(frozenset({"interface", "output", "names"}))
     facts = encode(frozenset({"facts"}))
     entries = read_header(graph)[0].entries + read_header(facts)[0].entries
     return SnapshotFiles(graph, facts, entries)

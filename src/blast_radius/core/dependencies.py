@@ -405,7 +405,7 @@ def name_digests_key(paths: Sequence[str], files: Mapping[str, FileDependencies]
     Equal keys mean equal name digests, so a run whose files changed only in
     what they mention (a body edit) can reuse the last run's.
     """
-    h = hashlib.blake2b(digest_size=16)
+    h = hashlib.blake2b(digest_size=32)
     for path in sorted(paths):
         data = path.encode("utf-8", "surrogateescape")
         h.update(len(data).to_bytes(4, "little") + data)

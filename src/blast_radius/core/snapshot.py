@@ -1,12 +1,13 @@
 """Snapshots: the per-file cache entries of one indexed commit, as one portable file.
 
 A snapshot holds, for every parsed file of the commit, its facts, its
-interface and its rendered graph part — exactly what the local cache holds —
+interface and its rendered graph part, and the digests of the names files
+look up (``core.dependencies``) — exactly what the local cache holds —
 so a pull-request run can restore it and re-parse only the files that differ.
 Such a run needs the facts of only the few files it changed, so the facts are
 stored one by one and inflated only when asked for. The index job publishes
-a commit's snapshot as two files of this format: one with the interface and
-output entries, which every run reads, and one with the facts, read only by
+a commit's snapshot as two files of this format: one with the interface,
+output and names entries, which every run reads, and one with the facts, read only by
 runs that must resolve unchanged files again.
 
 Layout (format 3; format 2 rendered rows with other separators): a magic
@@ -14,7 +15,7 @@ line; one header line of JSON; then three sections, whose byte lengths the
 header lists in ``sections``:
 
 1. a zlib stream of the sorted ``kind<TAB>key<TAB>text`` lines of the
-   ``interface`` and ``output`` entries;
+   ``interface``, ``names`` and ``output`` entries;
 2. the facts table: a zlib stream of ``key<TAB>offset<TAB>length<TAB>size``
    lines, sorted by key, one per facts entry;
 3. the facts: each entry's text compressed on its own (zlib, level 6), laid
@@ -41,7 +42,7 @@ from types import MappingProxyType
 
 MAGIC = b"BLAST-RADIUS-SNAPSHOT\n"
 SNAPSHOT_VERSION = 3
-KINDS = frozenset({"facts", "interface", "output"})
+KINDS = frozenset({"facts", "interface", "output", "names"})
 MAX_HEADER_BYTES = 64 * 1024
 MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024
 MAX_EXPANDED_BYTES = 2 * 1024 * 1024 * 1024
@@ -106,11 +107,11 @@ class SnapshotFacts:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """A loaded snapshot: its header, its interface and output entries, and its facts."""
+    """A loaded snapshot: its header, its interface, names and output entries, and its facts."""
 
     header: SnapshotHeader
     entries: tuple[tuple[str, str, str], ...]
-    """The ``interface`` and ``output`` entries (kind, key, text), sorted."""
+    """The ``interface``, ``names`` and ``output`` entries (kind, key, text), sorted."""
     facts: SnapshotFacts
 
 
