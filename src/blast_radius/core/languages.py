@@ -10,7 +10,7 @@ from __future__ import annotations
 import fnmatch
 import posixpath
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 import pathspec
 
@@ -670,8 +670,12 @@ def is_manifest_of(rule: LanguageRule, path: str) -> bool:
     return any(fnmatch.fnmatchcase(name, pattern) for pattern in rule.manifest_files)
 
 
+@lru_cache(maxsize=1 << 16)
 def language_for_path(path: str) -> LanguageRule | None:
-    """Return the language rule for a repository path, or None when none applies."""
+    """Return the language rule for a repository path, or None when none applies.
+
+    Cached: the same paths are asked for again and again (per reference, per
+    reached node), and the rules are fixed."""
     named = _BY_FILE_NAME.get(posixpath.basename(path))
     if named is not None:
         return named
