@@ -96,3 +96,34 @@ def test_merging_streams_every_entry_of_another_folder(tmp_path: Path) -> None:
     reread = FactsCache(tmp_path / "merged")
     assert all(reread.get("facts", key(n)) == f"facts {n}" for n in range(20))
     assert all(reread.get("interface", key(n)) == f"interface {n}" for n in range(20))
+
+
+def test_a_saved_pack_is_opened_from_its_index_and_a_stale_index_is_ignored(
+    tmp_path: Path,
+) -> None:
+    store = FactsCache(tmp_path)
+    texts = {key(n): f'["{n}", "é"]' for n in range(20)}
+    for k, text in texts.items():
+        store.put("facts", k, text)
+    store.save()
+    again = FactsCache(tmp_path)
+    assert {k: again.get("facts", k) for k in texts} == texts
+    assert again._packs["facts"].indexed  # no scan: the places were recorded
+    # Another writer appends behind the index's back: the pack is scanned.
+    with (tmp_path / "facts-v6.jsonl").open("a", encoding="utf-8") as handle:
+        handle.write(f'{key(99)}\t["late"]\n')
+    third = FactsCache(tmp_path)
+    assert third.get("facts", key(99)) == '["late"]'
+    assert not third._packs["facts"].indexed
+    assert {k: third.get("facts", k) for k in texts} == texts
+
+
+def test_a_damaged_index_is_a_scan_not_a_wrong_place(tmp_path: Path) -> None:
+    store = FactsCache(tmp_path)
+    store.put("facts", key(1), '["one"]')
+    store.save()
+    index = tmp_path / "facts-v6.where"
+    stamp, _, rest = index.read_text().partition("\n")
+    index.write_text(stamp + "\n" + rest.replace("\t", "\t9", 1))
+    again = FactsCache(tmp_path)
+    assert again.get("facts", key(1)) == '["one"]'

@@ -16,6 +16,7 @@ they live on the index branch already and are never written to the folder.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 import weakref
@@ -107,6 +108,8 @@ class _Pack:
         self._pending_bytes = 0
         self._fd: int | None = None
         self._writable = False
+        self.indexed = False
+        """Whether the places were read from the pack's index, which still holds."""
         self._open()
 
     def _open(self) -> None:
@@ -120,7 +123,45 @@ class _Pack:
             except OSError:
                 return  # no pack: every lookup misses, and nothing can be saved
         self._closer = weakref.finalize(self, os.close, self._fd)
-        self._scan()
+        self.indexed = self._read_index()
+        if not self.indexed:
+            self._scan()
+
+    @property
+    def _index_path(self) -> Path:
+        return self.path.with_suffix(".where")
+
+    def _stamp(self) -> str:
+        """What identifies the pack's present content: its size, change time and inode."""
+        assert self._fd is not None
+        status = os.fstat(self._fd)
+        return f"{status.st_size} {status.st_mtime_ns} {status.st_ino}"
+
+    def _read_index(self) -> bool:
+        """Take the places ``write_index`` recorded, if they are of the pack as it
+        is now; False (scan the pack instead) when they are not, or are damaged."""
+        try:
+            stamp, *lines = self._index_path.read_text(encoding="utf-8").split("\n")
+            if stamp != self._stamp() or lines[-1] != "":
+                return False
+            where: dict[str, tuple[int, int]] = {}
+            for line in lines[:-1]:
+                key, offset, length = line.split("\t")
+                where[key] = (int(offset), int(length))
+        except (OSError, UnicodeDecodeError, ValueError, IndexError):
+            return False
+        self.where = where
+        return True
+
+    def write_index(self) -> None:
+        """Record where every entry lies, so the next run need not scan the pack."""
+        if self._fd is None or not self._writable:
+            return
+        lines = [self._stamp()]
+        lines.extend(f"{key}\t{offset}\t{length}" for key, (offset, length) in self.where.items())
+        lines.append("")
+        with contextlib.suppress(OSError):  # the next run scans the pack
+            _write_atomic(self._index_path, "\n".join(lines).encode())
 
     def _scan(self) -> None:
         assert self._fd is not None
@@ -149,9 +190,26 @@ class _Pack:
         place = self.where.get(key)
         if place is None or self._fd is None:
             return None
+        # The key before the text and the newline after it are read too: a
+        # place that is not this entry's is never taken for its text.
+        head = key.encode() + b"\t"
         try:
-            return os.pread(self._fd, place[1], place[0]).decode("utf-8")
-        except (OSError, UnicodeDecodeError):
+            raw = os.pread(self._fd, len(head) + place[1] + 1, place[0] - len(head))
+        except (OSError, ValueError):
+            raw = b""
+        if (
+            not (raw.startswith(head) and raw.endswith(b"\n"))
+            or len(raw) != len(head) + place[1] + 1
+        ):
+            if self.indexed:  # the recorded places are wrong: find them again
+                self.indexed = False
+                self.where.clear()
+                self._scan()
+                return self.read(key)
+            return None
+        try:
+            return raw[len(head) : -1].decode("utf-8")
+        except UnicodeDecodeError:
             return None
 
     def __contains__(self, key: str) -> bool:
@@ -301,8 +359,11 @@ class FactsCache:
             unused = len(pack.where.keys() - used - pack.pending.keys())
             if unused > max(_COMPACT_MIN_OF.get(kind, _COMPACT_MIN), len(used)):
                 pack.rewrite(used)
-            else:
+            elif pack.pending or not pack.indexed:
                 pack.flush()
+            else:
+                continue
+            pack.write_index()
 
     def export(self, wanted: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str, str]]:
         """The (kind, key, text) entries for ``wanted`` (kind, key) pairs that exist,
