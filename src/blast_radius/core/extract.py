@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
@@ -176,21 +176,17 @@ def _text(node: Node) -> str:
 _IDENTIFIER_PREFIX = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def _definition_name(node: Node) -> str:
+def _definition_name(node: Node, text: str) -> str:
     """A definition's name: its name node's text, or a string literal's content (a
     test named by its title, a route by its path)."""
-    text = _text(node)
     if node.type in ("string", "template_string", "string_literal") and len(text) >= 2:
         return text[1:-1]
     return text
 
 
-def _receiver_text(node: Node) -> str:
+def _receiver_text(text: str) -> str:
     """A receiver as a chain of names and calls (``a.b().c``, arguments dropped),
     or ``?`` when it is any other expression."""
-    if node.end_byte - node.start_byte > _MAX_NAME:
-        return "?"
-    text = _text(node)
     if _SIMPLE_RECEIVER.fullmatch(text):
         return text
     call = _CALL_RECEIVER.fullmatch(text)
@@ -338,6 +334,31 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         # spaces for the blanked lines' text: offsets and line numbers hold
         source = compiled.blanked.sub(lambda m: b" " * len(m.group()), source)
     tree = Parser(compiled.language).parse(source)
+    # Node texts are sliced from one decode of the file, which costs less than
+    # each node's own `text`; only in ASCII are byte offsets character offsets.
+    if source.isascii():
+        decoded = source.decode("ascii")
+
+        def text_of(node: Node) -> str:
+            return decoded[node.start_byte : node.end_byte]
+
+    else:
+
+        def text_of(node: Node) -> str:
+            return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    # The same receivers (`self`, `self.session`) come back all through a file.
+    receiver_texts: dict[str, str] = {}
+
+    def receiver_of(node: Node) -> str:
+        if node.end_byte - node.start_byte > _MAX_NAME:
+            return "?"
+        text = text_of(node)
+        found = receiver_texts.get(text)
+        if found is None:
+            found = receiver_texts[text] = _receiver_text(text)
+        return found
+
     cursor = QueryCursor(compiled.query, match_limit=MATCH_LIMIT)
     matches = cursor.matches(tree.root_node)
     if cursor.did_exceed_match_limit:
@@ -384,14 +405,14 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         # A chain of decorated definitions nests extents; take the outermost.
         while outer.start_byte in extents and extents[outer.start_byte] is not outer:
             outer = extents[outer.start_byte]
-        body_line = (body_node or node).start_point.row + 1
+        body_line = (body_node or node).start_point[0] + 1
         ordered.append(
             (
                 outer.start_byte,
                 node.end_byte,
                 kind,
-                _definition_name(name_node) if name_node is not None else "",
-                outer.start_point.row + 1,
+                _definition_name(name_node, text_of(name_node)) if name_node is not None else "",
+                outer.start_point[0] + 1,
                 node.end_point.row + 1,
                 body_line,
                 (body_node or node).start_byte,
@@ -423,6 +444,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         if named is not None:
             name_scopes[named.start_byte] = parent
     scopes = _Scopes(spans, parents)
+    innermost = scopes.innermost
     index_by_start = {start: i for i, (start, _) in enumerate(spans)}
 
     type_only_regions: list[tuple[int, int]] = []
@@ -447,18 +469,18 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
 
     for caps in by_role.get("import", ()):
         statement = caps["import"][0]
-        scope = scopes.innermost(statement.start_byte)
-        line = statement.start_point.row + 1
+        scope = innermost(statement.start_byte)
+        line = statement.start_point[0] + 1
         end_line = statement.end_point.row + 1
         alias_nodes = caps.get("import.alias")
-        alias = _text(alias_nodes[0]) if alias_nodes else None
+        alias = text_of(alias_nodes[0]) if alias_nodes else None
         type_only = any(s <= statement.start_byte < e for s, e in type_only_regions)
         if "import.module" in caps:
             module_node = caps["import.module"][0]
-            fact = Import(_text(module_node), None, alias, line, scope, type_only, end_line)
+            fact = Import(text_of(module_node), None, alias, line, scope, type_only, end_line)
             imports.append((module_node.start_byte, fact))
         elif "import.source" in caps:
-            source_text = _text(caps["import.source"][0])
+            source_text = text_of(caps["import.source"][0])
             if "import.star" in caps:
                 star = caps["import.star"][0]
                 imports.append(
@@ -470,14 +492,14 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             elif "import.name" in caps:
                 name_node = caps["import.name"][0]
                 fact = Import(
-                    source_text, _text(name_node), alias, line, scope, type_only, end_line
+                    source_text, text_of(name_node), alias, line, scope, type_only, end_line
                 )
                 imports.append((name_node.start_byte, fact))
             elif "import.default" in caps:
                 # `import x from "m"`: the binding `default` of m, named x here
                 local = caps["import.default"][0]
                 fact = Import(
-                    source_text, "default", _text(local), line, scope, type_only, end_line
+                    source_text, "default", text_of(local), line, scope, type_only, end_line
                 )
                 imports.append((local.start_byte, fact))
     for caps in by_role.get("reference", ()):
@@ -488,39 +510,49 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         receiver_nodes = caps.get("receiver") or caps.get("receiver.path")
         receiver = None
         if receiver_nodes:
-            receiver = _receiver_text(receiver_nodes[0])
+            receiver_node = receiver_nodes[0]
+            receiver = receiver_of(receiver_node)
             if receiver == "?" and "receiver.path" in caps:
-                receiver = _path_receiver(receiver_nodes[0])
+                receiver = _path_receiver(receiver_node)
             if receiver != "?":
-                receiver_spans.add((receiver_nodes[0].start_byte, receiver_nodes[0].end_byte))
-        raw_nodes = caps.get("receiver.raw")
-        if raw_nodes:
-            receiver = _raw_receiver(raw_nodes[0])
-        kind = next((k for k in ("call", "route", "command") if "reference." + k in caps), "value")
-        scope = scopes.innermost(name_node.start_byte)
+                receiver_spans.add((receiver_node.start_byte, receiver_node.end_byte))
+        if "receiver.raw" in caps:
+            raw_nodes = caps["receiver.raw"]
+            if raw_nodes:
+                receiver = _raw_receiver(raw_nodes[0])
+        if "reference.call" in caps:
+            kind = "call"
+        elif "reference.route" in caps:
+            kind = "route"
+        elif "reference.command" in caps:
+            kind = "command"
+        else:
+            kind = "value"
+        start = name_node.start_byte
+        scope = innermost(start)
         ref = Reference(
             kind,
-            _text(name_node)[:_MAX_NAME],
+            text_of(name_node)[:_MAX_NAME],
             receiver,
-            name_node.start_point.row + 1,
+            name_node.start_point[0] + 1,
             scope,
-            scope != MODULE_SCOPE and name_node.start_byte < body_starts[scope],
+            scope != MODULE_SCOPE and start < body_starts[scope],
         )
         if "receiver.literal" in caps:
-            literal_receivers.add(name_node.start_byte)
+            literal_receivers.add(start)
         if kind == "call":
-            calls[name_node.start_byte] = ref
+            calls[start] = ref
             arguments_nodes = caps.get("arguments")
             if arguments_nodes:
-                call_arguments[name_node.start_byte] = arguments_nodes[0]
+                call_arguments[start] = arguments_nodes[0]
             elif "argument.single" in caps or "argument.decorated" in caps:
-                call_arguments[name_node.start_byte] = None  # exactly one positional
+                call_arguments[start] = None  # exactly one positional
         elif kind == "value":
-            prior = values.get(name_node.start_byte)
+            prior = values.get(start)
             if prior is None or prior[1].kind == "value":  # a handler stays one
-                values[name_node.start_byte] = (caps["reference.value"][0].start_byte, ref)
+                values[start] = (caps["reference.value"][0].start_byte, ref)
         else:  # a value that a framework enters: a route's or a command's handler
-            values[name_node.start_byte] = (caps["reference." + kind][0].start_byte, ref)
+            values[start] = (caps["reference." + kind][0].start_byte, ref)
     base_owners: set[tuple[int, int]] = set()
     for caps in by_role.get("inherit", ()):
         if "inherit.base" in caps:
@@ -528,7 +560,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             owner = index_by_start.get(caps["inherit.class"][0].start_byte)
             if owner is None:
                 # A decorated class: its extent starts at the decorator.
-                owner = scopes.innermost(caps["inherit.class"][0].start_byte)
+                owner = innermost(caps["inherit.class"][0].start_byte)
             # one base node may serve several classes (an enum for each of its
             # constants with a body), but each class once
             if owner != MODULE_SCOPE and (base.start_byte, owner) not in base_owners:
@@ -536,19 +568,19 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 base_nodes.add(base.start_byte)
                 base_fact = Base(
                     owner,
-                    _text(base)[:_MAX_NAME],
-                    base.start_point.row + 1,
+                    text_of(base)[:_MAX_NAME],
+                    base.start_point[0] + 1,
                     "inherit.implements" in caps,
                 )
                 bases.append((base.start_byte, base_fact))
     # A function's parameters: (parameter list start, start, kind or marker, name, default).
-    parameter_rows = [_parameter_row(caps) for caps in by_role.get("parameter", ())]
+    parameter_rows = [_parameter_row(text_of, caps) for caps in by_role.get("parameter", ())]
     for caps in by_role.get("binding", ()):
         node = caps["local.binding"][0]
-        text = _text(node)
+        text = text_of(node)
         scope_of = name_scopes.get(node.start_byte)
         if scope_of is None:
-            scope_of = scopes.innermost(node.start_byte)
+            scope_of = innermost(node.start_byte)
         bindings[node.start_byte] = (scope_of, text)
         holder = caps.get("parameters")
         if holder:  # a binding that is a parameter of the function's signature
@@ -576,32 +608,32 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
             ):
                 if capture == "local.aliased" and (node.start_byte, "") in typed:
                     continue  # `x: T = y`: the annotation says what x is
-                expression = _text(nodes[0])[:_MAX_NAME]
-                scope = scopes.innermost(node.start_byte)
+                expression = text_of(nodes[0])[:_MAX_NAME]
+                scope = innermost(node.start_byte)
                 # A type switch's variable has each case's type: every one is kept.
                 typed_key = (node.start_byte, expression if capture == "local.asserted" else "")
-                bound = unspelled or _text(node)
+                bound = unspelled or text_of(node)
                 typed[typed_key] = (scope, bound, expression, capture[6:])
     for caps in by_role.get("export", ()):
         exports = exports or []
-        exports.extend(_text(n) for n in caps["export.name"])
-    exported = _exported(by_role.get("exported", ()), type_only_regions)
+        exports.extend(text_of(n) for n in caps["export.name"])
+    exported = _exported(text_of, by_role.get("exported", ()), type_only_regions)
     for role, entries in by_role.items():
         if not role.startswith("entry."):
             continue
         kind = role.removeprefix("entry.").replace("_", "-")
         for caps in entries:
             node = caps[role][0]
-            entry_points.add((kind, scopes.innermost(node.start_byte)))
+            entry_points.add((kind, innermost(node.start_byte)))
     syntax_errors = len(by_role.get("error", ()))
-    results = _results(by_role.get("result", ()), scopes)
+    results = _results(text_of, by_role.get("result", ()), scopes)
     traits = {
-        (scopes.innermost(caps[role][0].start_byte), role[6:].replace("_", "-"))
+        (innermost(caps[role][0].start_byte), role[6:].replace("_", "-"))
         for role, entries in by_role.items()
         if role.startswith("trait.")
         for caps in entries
     }
-    returns = _returns(by_role.get("return", ()), scopes)
+    returns = _returns(text_of, by_role.get("return", ()), scopes)
 
     # Implicit calls and attribute reads, unless what they read is assigned to.
     written = {
@@ -616,12 +648,12 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         if not receiver_nodes or (node.start_byte, node.end_byte) in written:
             continue
         receiver_node = receiver_nodes[0]
-        receiver = _receiver_text(receiver_node)
+        receiver = receiver_of(receiver_node)
         if receiver == "?":
             continue  # no type could be known: no method to find
         start = receiver_node.start_byte
         receiver_spans.add((start, receiver_node.end_byte))
-        scope = scopes.innermost(start)
+        scope = innermost(start)
         header = scope != MODULE_SCOPE and start < body_starts[scope]
         for capture in caps:
             # @implicit.<arguments>.<method>[.<fallback>...]: one implicit call
@@ -630,21 +662,21 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
                 continue
             method = methods.replace(".", " ")
             ref = Reference(
-                "implicit", method, receiver, receiver_node.start_point.row + 1, scope, header
+                "implicit", method, receiver, receiver_node.start_point[0] + 1, scope, header
             )
             implicit[(start, method)] = (ref, int(count))
     # Methods looked up by a name built at run time from a literal prefix.
     for caps in by_role.get("prefixed", ()):
         receiver_node = caps["receiver"][0]
-        receiver = _receiver_text(receiver_node)
-        prefix = _text(caps["prefix"][0])
+        receiver = receiver_of(receiver_node)
+        prefix = text_of(caps["prefix"][0])
         if receiver == "?" or not _IDENTIFIER_PREFIX.fullmatch(prefix):
             continue
         start = receiver_node.start_byte
-        scope = scopes.innermost(start)
+        scope = innermost(start)
         header = scope != MODULE_SCOPE and start < body_starts[scope]
         ref = Reference(
-            "prefixed", prefix, receiver, receiver_node.start_point.row + 1, scope, header
+            "prefixed", prefix, receiver, receiver_node.start_point[0] + 1, scope, header
         )
         implicit[(start, "prefixed " + prefix)] = (ref, -1)
     # Attribute reads, but for those that are the receiver of another
@@ -657,7 +689,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         if start in calls or start in values or (node.start_byte, node.end_byte) in written:
             continue
         receiver_node = caps["receiver"][0]
-        receiver = _receiver_text(receiver_node)
+        receiver = receiver_of(receiver_node)
         if receiver == "?":
             continue  # no type could be known: no property to find
         receiver_spans.add((receiver_node.start_byte, receiver_node.end_byte))
@@ -667,13 +699,13 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         if (node.start_byte, node.end_byte) in receiver_spans:
             continue
         start = name_node.start_byte
-        scope = scopes.innermost(start)
+        scope = innermost(start)
         reads.append(
             Reference(
                 "read",
-                _text(name_node)[:_MAX_NAME],
+                text_of(name_node)[:_MAX_NAME],
                 receiver,
-                name_node.start_point.row + 1,
+                name_node.start_point[0] + 1,
                 scope,
                 scope != MODULE_SCOPE and start < body_starts[scope],
             )
@@ -695,8 +727,8 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     placed.extend((ref, -1, -1) for ref in reads)
     placed.sort(key=lambda item: _reference_order(item[0]))
     references = [ref for ref, _, _ in placed]
-    arguments = _call_arguments(by_role.get("argument", ()), placed, call_arguments)
-    literals = _literals(by_role.get("literal", ()), placed, call_arguments)
+    arguments = _call_arguments(text_of, by_role.get("argument", ()), placed, call_arguments)
+    literals = _literals(text_of, by_role.get("literal", ()), placed, call_arguments)
     imports.sort(key=lambda item: item[0])
     bases.sort(key=lambda item: item[0])  # the order written is the order of the MRO
     line_count = source.count(b"\n") + (0 if source.endswith(b"\n") or not source else 1)
@@ -732,7 +764,9 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
 
 
 def _exported(
-    matches: Sequence[dict[str, list[Node]]], type_only: Sequence[tuple[int, int]]
+    text_of: Callable[[Node], str],
+    matches: Sequence[dict[str, list[Node]]],
+    type_only: Sequence[tuple[int, int]],
 ) -> tuple[Export, ...]:
     """The names a module exports, from ``@exported.*`` captures.
 
@@ -745,23 +779,23 @@ def _exported(
     for caps in matches:
         statement = caps["exported.binding"][0]
         local_nodes = caps.get("exported.local")
-        local = _text(local_nodes[0])[:_MAX_NAME] if local_nodes else ""
+        local = text_of(local_nodes[0])[:_MAX_NAME] if local_nodes else ""
         if "exported.all" in caps:
             local = "*"
         as_nodes = caps.get("exported.as")
         if as_nodes:
-            name = _text(as_nodes[0])[:_MAX_NAME]
+            name = text_of(as_nodes[0])[:_MAX_NAME]
         elif "exported.default" in caps:
             name = "default"
         else:
             name = local
         source_nodes = caps.get("exported.from")
-        source = _text(source_nodes[0]) if source_nodes else ""
+        source = text_of(source_nodes[0]) if source_nodes else ""
         if not name:
             continue
         anchor = (local_nodes or as_nodes or [statement])[0].start_byte
         typed = any(s <= statement.start_byte < e for s, e in type_only)
-        found[(anchor, name)] = Export(name, local, source, statement.start_point.row + 1, typed)
+        found[(anchor, name)] = Export(name, local, source, statement.start_point[0] + 1, typed)
     return tuple(found[key] for key in sorted(found))
 
 
@@ -770,7 +804,7 @@ def _reference_order(ref: Reference) -> tuple[int, int, str, str, str]:
 
 
 def _returns(
-    return_matches: Sequence[dict[str, list[Node]]], scopes: _Scopes
+    text_of: Callable[[Node], str], return_matches: Sequence[dict[str, list[Node]]], scopes: _Scopes
 ) -> tuple[tuple[int, str, str], ...]:
     """What functions return, as (definition, type expression, how).
 
@@ -793,23 +827,25 @@ def _returns(
             if how == "statement":
                 statements[scope] = statements.get(scope, 0) + 1
             elif how == "constructed":
-                constructed.setdefault(scope, []).append(_text(nodes[0])[:_MAX_NAME])
+                constructed.setdefault(scope, []).append(text_of(nodes[0])[:_MAX_NAME])
             else:
-                found.add((scope, _text(nodes[0])[:_MAX_NAME], how))
+                found.add((scope, text_of(nodes[0])[:_MAX_NAME], how))
     for scope, expressions in constructed.items():
         if len(expressions) == statements.get(scope) and len(set(expressions)) == 1:
             found.add((scope, expressions[0], "constructed"))
     return tuple(sorted(found))
 
 
-def _parameter_row(caps: dict[str, list[Node]]) -> tuple[int, int, str, str, bool]:
+def _parameter_row(
+    text_of: Callable[[Node], str], caps: dict[str, list[Node]]
+) -> tuple[int, int, str, str, bool]:
     """A parameter, marker or extra of a parameter list that is no local binding."""
     for capture, kind in _PARAMETER_CAPTURES:
         nodes = caps.get(capture)
         if nodes:
             node = nodes[0]
             holder = caps["parameters"][0]
-            name = _text(node)[:_MAX_NAME]
+            name = text_of(node)[:_MAX_NAME]
             return (holder.start_byte, node.start_byte, kind, name, "parameter.default" in caps)
     raise ValueError("a parameter pattern captures none of the parameter captures")
 
@@ -876,6 +912,7 @@ def _signatures(
 
 
 def _call_arguments(
+    text_of: Callable[[Node], str],
     argument_matches: Sequence[dict[str, list[Node]]],
     placed: list[tuple[Reference, int, int]],
     call_arguments: dict[int, Node | None],
@@ -898,7 +935,7 @@ def _call_arguments(
         keywords, counts = lists.setdefault(holder[0].start_byte, ([], [0, 0, 0, 0]))
         if "argument.keyword" in caps:
             node = caps["argument.keyword"][0]
-            keywords.append((node.start_byte, _text(node)[:_MAX_NAME]))
+            keywords.append((node.start_byte, text_of(node)[:_MAX_NAME]))
         else:
             for slot, capture in enumerate(_ARGUMENT_CAPTURES[1:]):
                 if capture in caps:
@@ -937,6 +974,7 @@ def _call_arguments(
 
 
 def _literals(
+    text_of: Callable[[Node], str],
     literal_matches: Sequence[dict[str, list[Node]]],
     placed: list[tuple[Reference, int, int]],
     call_arguments: dict[int, Node | None],
@@ -956,9 +994,9 @@ def _literals(
         arguments = [c for c in holder.named_children if not c.is_extra]
         position = next((i for i, c in enumerate(arguments) if c.id == argument.id), -1)
         keyword_nodes = caps.get("literal.keyword")
-        keyword = _text(keyword_nodes[0])[:_MAX_NAME] if keyword_nodes else None
+        keyword = text_of(keyword_nodes[0])[:_MAX_NAME] if keyword_nodes else None
         by_list.setdefault(holder.start_byte, []).append(
-            (value.start_byte, position, keyword, _text(value)[:_MAX_NAME])
+            (value.start_byte, position, keyword, text_of(value)[:_MAX_NAME])
         )
     found: list[LiteralArgument] = []
     for index, (_, start, _) in enumerate(placed):
@@ -971,7 +1009,7 @@ def _literals(
 
 
 def _results(
-    result_matches: Sequence[dict[str, list[Node]]], scopes: _Scopes
+    text_of: Callable[[Node], str], result_matches: Sequence[dict[str, list[Node]]], scopes: _Scopes
 ) -> tuple[Result, ...]:
     """Each function's return and yield statements and return annotation, in file order."""
     found: dict[int, Result] = {}
@@ -981,7 +1019,7 @@ def _results(
         if annotation:
             node = annotation[0]
             scope = scopes.innermost(node.start_byte)
-            text = _text(node)[:_MAX_NAME]
+            text = text_of(node)[:_MAX_NAME]
             found[node.start_byte] = Result(scope, RESULT_ANNOTATION, text, RESULT_ANNOTATED)
             continue
         statement = RESULT_RETURN if "result.return" in caps else RESULT_YIELD
@@ -993,7 +1031,9 @@ def _results(
         for how in (RESULT_CONSTRUCTED, RESULT_NAMED):
             value = caps.get("result." + how)
             if value:
-                found[node.start_byte] = Result(scope, statement, _text(value[0])[:_MAX_NAME], how)
+                found[node.start_byte] = Result(
+                    scope, statement, text_of(value[0])[:_MAX_NAME], how
+                )
                 break
         else:
             found.setdefault(node.start_byte, Result(scope, statement, "", ""))
