@@ -655,16 +655,13 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
         receiver_spans.add((start, receiver_node.end_byte))
         scope = innermost(start)
         header = scope != MODULE_SCOPE and start < body_starts[scope]
+        line = receiver_node.start_point[0] + 1
         for capture in caps:
-            # @implicit.<arguments>.<method>[.<fallback>...]: one implicit call
-            count, _, methods = capture[9:].partition(".")
-            if not capture.startswith("implicit.") or not count.isdigit() or not methods:
-                continue
-            method = methods.replace(".", " ")
-            ref = Reference(
-                "implicit", method, receiver, receiver_node.start_point[0] + 1, scope, header
-            )
-            implicit[(start, method)] = (ref, int(count))
+            call = _implicit_call(capture)
+            if call is not None:
+                count, method = call
+                ref = Reference("implicit", method, receiver, line, scope, header)
+                implicit[(start, method)] = (ref, count)
     # Methods looked up by a name built at run time from a literal prefix.
     for caps in by_role.get("prefixed", ()):
         receiver_node = caps["receiver"][0]
@@ -725,7 +722,7 @@ def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileF
     )
     placed.extend((ref, -1, count) for ref, count in implicit.values())
     placed.extend((ref, -1, -1) for ref in reads)
-    placed.sort(key=lambda item: _reference_order(item[0]))
+    placed.sort(key=_placed_order)
     references = [ref for ref, _, _ in placed]
     arguments = _call_arguments(text_of, by_role.get("argument", ()), placed, call_arguments)
     literals = _literals(text_of, by_role.get("literal", ()), placed, call_arguments)
@@ -799,8 +796,29 @@ def _exported(
     return tuple(found[key] for key in sorted(found))
 
 
-def _reference_order(ref: Reference) -> tuple[int, int, str, str, str]:
-    return (ref.line, ref.scope, ref.kind, ref.name, ref.receiver or "")
+def _placed_order(item: tuple[Reference, int, int]) -> tuple[int, int, str, str, str]:
+    """The order of references: line, scope, kind, name, receiver."""
+    kind, name, receiver, line, scope, _ = item[0]
+    return (line, scope, kind, name, receiver or "")
+
+
+_IMPLICIT_CALLS: dict[str, tuple[int, str] | None] = {}
+
+
+def _implicit_call(capture: str) -> tuple[int, str] | None:
+    """``@implicit.<arguments>.<method>[.<fallback>...]`` as (arguments, methods
+    separated by spaces); None for any other capture. Kept per capture name, as
+    the same few come back in every match."""
+    try:
+        return _IMPLICIT_CALLS[capture]
+    except KeyError:
+        pass
+    count, _, methods = capture[9:].partition(".")
+    call = None
+    if capture.startswith("implicit.") and count.isdigit() and methods:
+        call = (int(count), methods.replace(".", " "))
+    _IMPLICIT_CALLS[capture] = call
+    return call
 
 
 def _returns(
