@@ -7,6 +7,7 @@ syntax tree; the query cursor walks it in C, so deeply nested code is safe.
 
 from __future__ import annotations
 
+import gc
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
@@ -324,6 +325,19 @@ class _Scopes:
 
 def extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileFacts:
     """Parse ``source`` and collect the facts its language's query captures."""
+    # A file's matches are up to a million small containers, alive until the
+    # facts are built and in no reference cycle: collections meanwhile would
+    # only walk them over and over, so the collector waits.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _extract_facts(compiled, path, source)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _extract_facts(compiled: CompiledLanguage, path: str, source: bytes) -> FileFacts:
     notes: list[str] = []
     try:
         source.decode("utf-8")
