@@ -342,7 +342,7 @@ def index_tree(
         """Keep a file's full facts (when ``keep``, or while they fit the budget);
         give it an interface."""
         nonlocal kept_lines
-        if path not in dependencies:
+        if path not in interfaces:
             interfaces[path], dependencies[path] = _interface_entry(store, keys[path], facts)
         if keep or kept_lines + facts.line_count <= budget:
             full[path] = facts
@@ -378,7 +378,7 @@ def index_tree(
                 errors.append({"path": path, "error": error or "unknown error"})
                 continue
             store.put("facts", keys[path], facts_json)
-            if entry is not None and path not in dependencies:
+            if entry is not None and path not in interfaces:
                 # Cut by the parsing process: full facts are read only if kept.
                 store.put("interface", keys[path], entry)
                 data, deps = json.loads(entry)
@@ -406,7 +406,7 @@ def index_tree(
                 dependencies[path] = FileDependencies.from_json(deps)
             except (ValueError, TypeError):
                 interfaces.pop(path, None)  # a damaged entry is a miss
-    ensure_facts([p for p in keys if p not in dependencies], frozenset(new))
+    ensure_facts([p for p in keys if p not in interfaces], frozenset(new))
     parsed_paths = sorted(interfaces)
 
     # Outputs: a file's rendered nodes and edges, valid while nothing it names
@@ -420,6 +420,9 @@ def index_tree(
         by_name = name_digests(paths, dependencies)
         store.put("names", names_key, json.dumps(by_name, sort_keys=True, ensure_ascii=False))
     reads = file_reads(dependencies, by_name, context)
+    # Read: no longer needed while files are resolved (interfaces are).
+    dependencies.clear()
+    del by_name
     rendered: dict[str, RenderedFile] = {}
     for path in parsed_paths:
         cached = store.get("output", f"{keys[path]}:{reads[path]}")
@@ -479,7 +482,6 @@ def index_tree(
     meta = graph_meta(records, [interfaces[p] for p in parsed_paths], rendered, extra)
     # From here on only the rendered parts are needed.
     interfaces.clear()
-    dependencies.clear()
     graph: Iterable[str] = ()
     spliced: Iterable[str] | None = None
     if as_text:
