@@ -180,3 +180,18 @@ def test_graph_blocks_reads_back_the_lines_graph_lines_wrote(
     assert graph_blocks(text) == (nodes, edges, entries)
     assert graph_blocks(text[:-1]) is None
     assert graph_blocks(text.replace('"version":1', '"version":0')) is None
+
+
+def test_damaged_dependency_data_in_the_cache_is_parsed_again(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, SHOP)
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    pack = next(cache.glob("interface-*.jsonl"))
+    # Each entry is interface, mentions and offers, split by \x1d: break the mentions.
+    lines = pack.read_text().split("\n")  # not splitlines: \x1d is a line break to it
+    pack.write_text("\n".join(line.replace("\x1d[", "\x1d{", 1) for line in lines))
+    (repo / "shop" / "extra.py").write_text("def extra():\n    return 1\n")
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    assert warm.parsed == len(SHOP) + 1  # every damaged entry, and the new file
+    assert warm.graph_text == _cold(repo)

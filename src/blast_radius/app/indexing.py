@@ -20,6 +20,7 @@ from blast_radius.core.build import (
     assemble_graph,
     graph_meta,
     interface_entry,
+    read_interface_entry,
     resolve_files,
     splice_graph,
 )
@@ -30,10 +31,11 @@ from blast_radius.core.classify import (
     content_skip_reason,
 )
 from blast_radius.core.dependencies import (
-    FileDependencies,
+    DependencyTexts,
     file_reads,
     name_digests,
     name_digests_key,
+    readable,
 )
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import GO_MOD, go_projects
@@ -336,7 +338,7 @@ def index_tree(
     budget = max(1, settings.memory_budget_mb) * _LINES_PER_MB
     kept_lines = 0
     interfaces: dict[str, FileFacts] = {}
-    dependencies: dict[str, FileDependencies] = {}
+    dependencies: dict[str, DependencyTexts] = {}
 
     def take(path: str, facts: FileFacts, keep: bool) -> None:
         """Keep a file's full facts (when ``keep``, or while they fit the budget);
@@ -381,9 +383,7 @@ def index_tree(
             if entry is not None and path not in interfaces:
                 # Cut by the parsing process: full facts are read only if kept.
                 store.put("interface", keys[path], entry)
-                data, deps = json.loads(entry)
-                interfaces[path] = FileFacts.from_json(data)
-                dependencies[path] = FileDependencies.from_json(deps)
+                interfaces[path], dependencies[path] = read_interface_entry(entry)
                 lines = interfaces[path].line_count
                 if not keep and kept_lines + lines > budget:
                     continue
@@ -401,37 +401,66 @@ def index_tree(
             new.add(path)
         else:
             try:
-                data, deps = json.loads(cached)
-                interfaces[path] = FileFacts.from_json(data)
-                dependencies[path] = FileDependencies.from_json(deps)
+                interfaces[path], dependencies[path] = read_interface_entry(cached)
             except (ValueError, TypeError):
                 interfaces.pop(path, None)  # a damaged entry is a miss
     ensure_facts([p for p in keys if p not in interfaces], frozenset(new))
     parsed_paths = sorted(interfaces)
+    # Parsed: a file's bytes are read again if its facts are ever missed.
+    contents.update((path, (language, None)) for path, (language, _) in contents.items())
 
     # Outputs: a file's rendered nodes and edges, valid while nothing it names
     # changed in another file's interface.
     context = _digest(fingerprint, repr(settings.build))
-    # Name digests change only when an interface or the tree's paths do: a
-    # body edit reuses the last run's, or its snapshot's.
-    names_key = name_digests_key(paths, dependencies)
-    by_name = _names(store.get("names", names_key))
-    if by_name is None:
-        by_name = name_digests(paths, dependencies)
-        store.put("names", names_key, json.dumps(by_name, sort_keys=True, ensure_ascii=False))
-    reads = file_reads(dependencies, by_name, context)
+
+    def digest_reads() -> tuple[str, dict[str, str]]:
+        # Name digests change only when an interface or the tree's paths do:
+        # a body edit reuses the last run's, or its snapshot's.
+        names_key = name_digests_key(paths, dependencies)
+        by_name = _names(store.get("names", names_key))
+        if by_name is None:
+            by_name = name_digests(paths, dependencies)
+            store.put("names", names_key, json.dumps(by_name, sort_keys=True, ensure_ascii=False))
+        return names_key, file_reads(dependencies, by_name, context)
+
+    try:
+        names_key, reads = digest_reads()
+    except (ValueError, TypeError):
+        # A damaged entry's dependency data: its file is parsed again, as a miss.
+        damaged = sorted(p for p, texts in dependencies.items() if not readable(texts))
+        for path in damaged:
+            del interfaces[path], dependencies[path]
+        ensure_facts(damaged, frozenset(damaged))
+        parsed_paths = sorted(interfaces)
+        names_key, reads = digest_reads()
     # Read: no longer needed while files are resolved (interfaces are).
     dependencies.clear()
-    del by_name
+    outputs = {p: f"{keys[p]}:{reads[p]}" for p in parsed_paths}
+    # Each file's part, while the parts fit the budget (beyond it, those that
+    # do not are read again from the store as the graph text is written),
+    # and each part's counts.
     rendered: dict[str, RenderedFile] = {}
+    counts: dict[str, Mapping[str, int]] = {}
+    kept_bytes = 0
+    # A quarter of the budget: the parts are cheap to read again, and the
+    # resolution's facts take the rest.
+    budget_bytes = max(1, settings.memory_budget_mb) << 18
+
+    def keep_part(path: str, part: RenderedFile, size: int) -> None:
+        nonlocal kept_bytes
+        counts[path] = part.counts
+        if not as_text or kept_bytes + size <= budget_bytes:
+            rendered[path] = part
+            kept_bytes += size
+
     for path in parsed_paths:
-        cached = store.get("output", f"{keys[path]}:{reads[path]}")
+        cached = store.get("output", outputs[path])
         if cached is not None:
             try:
-                rendered[path] = RenderedFile.from_text(cached)
+                keep_part(path, RenderedFile.from_text(cached), len(cached))
             except ValueError:
                 continue  # a damaged entry is a miss
-    to_build = [p for p in parsed_paths if p not in rendered]
+    to_build = [p for p in parsed_paths if p not in counts]
     lines = {p: interfaces[p].line_count for p in to_build}
     built: list[str] = []
     # The facts already in memory make the first batch; the rest follow.
@@ -456,8 +485,9 @@ def index_tree(
             extractor.jobs,
         )
         for path, part in resolved.items():
-            rendered[path] = part
-            store.put("output", f"{keys[path]}:{reads[path]}", part.to_text())
+            text = part.to_text()
+            store.put("output", outputs[path], text)
+            keep_part(path, part, len(text))
         built.extend(resolved)
     # Only interfaces and rendered parts are needed from here on.
     full.clear()
@@ -465,7 +495,7 @@ def index_tree(
 
     # Facts not read this time are still those of the current files: keep them.
     store.retain("facts", [keys[p] for p in parsed_paths])
-    _fail_if_nothing_found([interfaces[p] for p in parsed_paths], rendered)
+    _fail_if_nothing_found([interfaces[p] for p in parsed_paths], counts)
     records = [
         FileRecord(
             f.path,
@@ -479,14 +509,13 @@ def index_tree(
     if errors:
         extra["extractor_errors"] = errors[:_MAX_ERRORS_LISTED]
     parts: GraphParts | None = None
-    meta = graph_meta(records, [interfaces[p] for p in parsed_paths], rendered, extra)
+    meta = graph_meta(records, [interfaces[p] for p in parsed_paths], counts, extra)
     # From here on only the rendered parts are needed.
     interfaces.clear()
     graph: Iterable[str] = ()
     spliced: Iterable[str] | None = None
     if as_text:
-        outputs = {p: f"{keys[p]}:{reads[p]}" for p in sorted(rendered)}
-        build = _LastBuild(context, outputs, records)
+        build = _LastBuild(context, {p: outputs[p] for p in sorted(counts)}, records)
         last = _LastBuild.of(store.last_build(), context)
         spliced = _spliced(store, last, build, meta, rendered) if last is not None else None
         if spliced is not None:
@@ -494,7 +523,13 @@ def index_tree(
             rendered.clear()
         else:
             # Each part is dropped as its lines are made.
-            handed = ((path, rendered.pop(path)) for path in sorted(rendered))
+            handed = (
+                (
+                    path,
+                    rendered.pop(path) if path in rendered else _stored_part(store, outputs[path]),
+                )
+                for path in sorted(counts)
+            )
             graph = assemble_graph(records, meta, handed)
         store.put_graph(graph_key, graph, build.to_text())
     else:
@@ -584,7 +619,11 @@ def _spliced(
                 old_parts.append(RenderedFile.from_text(text or ""))
             except ValueError:
                 return None
-    new_parts = [rendered[p] for p in changed if p in rendered]
+    new_parts = [
+        rendered.get(p) or _stored_part(store, build.outputs[p])
+        for p in changed
+        if p in build.outputs
+    ]
     text = store.last_graph()
     blocks = graph_blocks(text) if text is not None else None
     del text
@@ -613,12 +652,11 @@ def _batches(paths: Sequence[str], lines: dict[str, int], budget: int) -> list[l
 
 def _interface_entry(
     store: FactsStore, key: str, facts: FileFacts
-) -> tuple[FileFacts, FileDependencies]:
+) -> tuple[FileFacts, DependencyTexts]:
     """Compute a file's interface and dependency data, and cache them under ``key``."""
     entry = interface_entry(facts)
     store.put("interface", key, entry)
-    data, deps = json.loads(entry)
-    return FileFacts.from_json(data), FileDependencies.from_json(deps)
+    return read_interface_entry(entry)
 
 
 def _names(cached: str | None) -> dict[str, str] | None:
@@ -644,8 +682,16 @@ def _load(cached: str | None) -> FileFacts | None:
         return None
 
 
+def _stored_part(store: FactsStore, key: str) -> RenderedFile:
+    """A part this run stored (and did not keep in memory), read back."""
+    text = store.get("output", key)
+    if text is None:
+        raise OSError(f"the cache lost an entry this run wrote ({key}); run again with --no-cache")
+    return RenderedFile.from_text(text)
+
+
 def _fail_if_nothing_found(
-    interfaces: Sequence[FileFacts], rendered: dict[str, RenderedFile]
+    interfaces: Sequence[FileFacts], counts: Mapping[str, Mapping[str, int]]
 ) -> None:
     """Raise when parsed files yielded nothing: a broken grammar, not an empty tree."""
     if len(interfaces) < _LOUD_FAILURE_MIN_FILES:
@@ -653,7 +699,7 @@ def _fail_if_nothing_found(
     if any(f.definitions or f.imports for f in interfaces):
         return
     references = ("resolved", "name_matched", "unresolved")
-    if any(part.counts.get(k, 0) for part in rendered.values() for k in references):
+    if any(part.get(k, 0) for part in counts.values() for k in references):
         return
     raise ExtractionFoundNothing(
         f"{len(interfaces)} files were parsed but not one definition, import or call "

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from blast_radius.core.csharp_projects import csharp_projects
-from blast_radius.core.dependencies import file_dependencies
+from blast_radius.core.dependencies import DependencyTexts, dependency_texts, file_dependencies
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import GoProjects
 from blast_radius.core.graph import (
@@ -297,10 +297,21 @@ def file_interface(facts: FileFacts) -> FileFacts:
 
 
 def interface_entry(facts: FileFacts) -> str:
-    """The cached text of a file's interface and dependency data (``FileDependencies``)."""
+    """The cached text of a file's interface and dependency data: three JSON
+    texts (``read_interface_entry`` splits them), so that each is decoded only
+    when it is needed."""
     interface = file_interface(facts)
-    deps = file_dependencies(facts, interface)
-    return json.dumps([interface.to_json(), deps.to_json()])
+    texts = dependency_texts(file_dependencies(facts, interface))
+    return _SECTION.join(
+        (json.dumps(interface.to_json(), ensure_ascii=False), texts.mentions, texts.offers)
+    )
+
+
+def read_interface_entry(text: str) -> tuple[FileFacts, DependencyTexts]:
+    """The interface and dependency texts of an ``interface_entry``; raises
+    ValueError or TypeError when it is damaged."""
+    interface, mentions, offers = text.split(_SECTION)
+    return FileFacts.from_json(json.loads(interface)), DependencyTexts(mentions, offers)
 
 
 Part = RenderedFile | None
@@ -494,18 +505,19 @@ def splice_graph(
 def graph_meta(
     files: Sequence[FileRecord],
     interfaces: Sequence[FileFacts],
-    rendered: Mapping[str, RenderedFile],
+    counts: Mapping[str, Mapping[str, int]],
     extra_meta: Mapping[str, object] | None = None,
 ) -> dict[str, Any]:
-    """The graph's meta: counts by kind, skips, syntax errors, how names resolved."""
+    """The graph's meta: counts by kind, skips, syntax errors, how names resolved.
+
+    ``counts`` are each file's part's counts (``RenderedFile.counts``), by path."""
     totals: Counter[str] = Counter()
     totals["node:file"] = len(files)
     resolution: dict[str, Counter[str]] = {}
-    for path in sorted(rendered):
-        part = rendered[path]
+    for path in sorted(counts):
         rule = language_for_path(path)
         language = rule.name if rule else "unknown"
-        for key, value in part.counts.items():
+        for key, value in counts[path].items():
             if key.startswith(("node:", "edge:", "entry:")):
                 totals[key] += value
             else:

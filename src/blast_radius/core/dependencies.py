@@ -37,9 +37,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from blast_radius.core.facts import MODULE_SCOPE, FileFacts
 from blast_radius.core.languages import language_for_path
@@ -149,6 +151,52 @@ class FileDependencies:
             ),
             tuple((name, tuple(then)) for name, then in follows),  # type: ignore[attr-defined]
         )
+
+
+class DependencyTexts(NamedTuple):
+    """A file's dependency data as the cache holds it: its mentions, and what
+    it offers (offers, classes and follows), each as JSON text.
+
+    Kept as text until read: the offers are read only when the name digests
+    are computed again, and the mentions one file at a time.
+    """
+
+    mentions: str
+    offers: str
+
+
+def dependency_texts(deps: FileDependencies) -> DependencyTexts:
+    """``deps`` as ``DependencyTexts``."""
+    return DependencyTexts(
+        json.dumps(deps.mentions, ensure_ascii=False, separators=(",", ":")),
+        json.dumps(
+            [deps.offers, deps.classes, deps.follows], ensure_ascii=False, separators=(",", ":")
+        ),
+    )
+
+
+def readable(texts: DependencyTexts) -> bool:
+    """Whether both texts decode (a damaged cache entry's do not)."""
+    try:
+        _offered(texts)
+        _mentioned(texts)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def _offered(texts: DependencyTexts) -> FileDependencies:
+    """The offers, classes and follows of ``texts`` (no mentions); raises
+    ValueError or TypeError when damaged."""
+    offers, classes, follows = json.loads(texts.offers)
+    return FileDependencies.from_json([[], offers, classes, follows])
+
+
+def _mentioned(texts: DependencyTexts) -> list[str]:
+    mentions = json.loads(texts.mentions)
+    if not isinstance(mentions, list):
+        raise ValueError("damaged mentions")
+    return mentions
 
 
 def file_dependencies(full: FileFacts, interface: FileFacts) -> FileDependencies:
@@ -384,21 +432,7 @@ def _elements(
     return out, tuple(classes), tuple((k, tuple(sorted(v))) for k, v in sorted(follows.items()))
 
 
-def dependency_digests(
-    paths: Sequence[str],
-    files: Mapping[str, FileDependencies],
-    context: str,
-) -> dict[str, str]:
-    """The dependency digest of every file in ``files``.
-
-    ``paths`` are all files of the tree (their names decide modules);
-    ``context`` is a digest of what every file depends on (the settings).
-    Equal digests mean the file's output is the same, whatever else changed.
-    """
-    return file_reads(files, name_digests(paths, files), context)
-
-
-def name_digests_key(paths: Sequence[str], files: Mapping[str, FileDependencies]) -> str:
+def name_digests_key(paths: Sequence[str], files: Mapping[str, DependencyTexts]) -> str:
     """A digest of everything ``name_digests`` reads: the paths, and every file's
     offers, classes and follows (not its mentions).
 
@@ -411,29 +445,18 @@ def name_digests_key(paths: Sequence[str], files: Mapping[str, FileDependencies]
         h.update(len(data).to_bytes(4, "little") + data)
     h.update(b"\0")
     for path in sorted(files):
-        deps = files[path]
-        # Beyond the path (length-prefixed), every field is a normalised name
-        # (a word) or a hex digest: the separators cannot occur inside them.
-        data = path.encode("utf-8", "surrogateescape")
-        h.update(len(data).to_bytes(4, "little") + data)
-        h.update(
-            "\1".join(
-                (
-                    " ".join(f"{name}:{digest}" for name, digest in deps.offers),
-                    " ".join(
-                        f"{name}:{','.join(members)}:{','.join(links)}:{digest}"
-                        for name, members, links, digest in deps.classes
-                    ),
-                    " ".join(f"{name}:{','.join(then)}" for name, then in deps.follows),
-                )
-            ).encode("utf-8", "surrogateescape")
-        )
+        for text in (path, files[path].offers):
+            data = text.encode("utf-8", "surrogateescape")
+            h.update(len(data).to_bytes(8, "little") + data)
     return h.hexdigest()
 
 
-def name_digests(paths: Sequence[str], files: Mapping[str, FileDependencies]) -> dict[str, str]:
+def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> dict[str, str]:
     """For every name some lookup may read, a digest of everything indexed under
-    it (elements, paths, inheritance components, what it reads on to)."""
+    it (elements, paths, inheritance components, what it reads on to).
+
+    Raises ValueError or TypeError when a file's dependency data is damaged."""
+    files = {path: _offered(texts[path]) for path in sorted(texts)}
     index: dict[str, list[str]] = {}
     for path in sorted(files):
         for name, digest in files[path].offers:
@@ -468,16 +491,19 @@ def name_digests(paths: Sequence[str], files: Mapping[str, FileDependencies]) ->
 
 
 def file_reads(
-    files: Mapping[str, FileDependencies], by_name: Mapping[str, str], context: str
+    files: Mapping[str, DependencyTexts], by_name: Mapping[str, str], context: str
 ) -> dict[str, str]:
     """Each file's dependency digest: the digests of the names it mentions
-    (``name_digests``), with ``context`` and what every file reads."""
+    (``name_digests``), with ``context`` and what every file reads. Equal
+    digests mean the file's output is the same, whatever else changed.
+
+    Raises ValueError when a file's mentions are damaged."""
     everyone = by_name.get(EVERYONE, "")
     result: dict[str, str] = {}
     get = by_name.get
-    for path, deps in files.items():
+    for path, texts in files.items():
         # Each found digest has a fixed length and covers its name: no ambiguity.
-        read = "".join(filter(None, map(get, deps.mentions)))
+        read = "".join(filter(None, map(get, _mentioned(texts))))
         result[path] = hashlib.sha256(f"{context}\0{everyone}\0{read}".encode()).hexdigest()
     return result
 
