@@ -257,6 +257,19 @@ class _Pack:
             self._fd = None
 
 
+class _SpilledLines:
+    """Lines kept in an unnamed file, read from its start at each iteration."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self._handle = handle
+
+    def __iter__(self) -> Iterator[str]:
+        self._handle.seek(0)
+        with open(os.dup(self._handle.fileno()), encoding="utf-8", newline="\n") as text:
+            for line in text:
+                yield line[:-1]
+
+
 class FactsCache:
     """The cache folder; a ``None`` folder disables caching."""
 
@@ -422,6 +435,16 @@ class FactsCache:
         _write_atomic(self.folder / _GRAPH, pieces)
         _write_atomic(self.folder / _BUILD, f"{key}\n{build}".encode())
         _write_atomic(self.folder / _GRAPH_KEY, key.encode("utf-8"))
+
+    def spill(self, lines: list[str]) -> Iterable[str]:
+        """Keep ``lines`` (none holding a newline) in a file of their own, gone
+        when the reader is; a reader that gives them back, again and again."""
+        folder = self.folder if self.folder is not None and self.folder.is_dir() else None
+        # Closed by the reader that owns it, when that is dropped.
+        handle = tempfile.TemporaryFile(dir=folder)  # noqa: SIM115
+        _write_pieces(handle, (line + "\n" for line in lines))
+        handle.flush()
+        return _SpilledLines(handle)
 
     def last_build(self) -> str | None:
         """The ``build`` text put with the graph the folder holds, or None."""

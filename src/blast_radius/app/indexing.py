@@ -18,6 +18,7 @@ from blast_radius.core.build import (
     GraphParts,
     RenderedFile,
     assemble_graph,
+    assemble_graph_in_runs,
     graph_meta,
     interface_entry,
     read_interface_entry,
@@ -107,6 +108,10 @@ class FactsStore(Protocol):
 
     def last_graph(self) -> str | None:
         """The last graph's text, whatever it was built for, or None."""
+        ...
+
+    def spill(self, lines: list[str]) -> Iterable[str]:
+        """Keep ``lines`` aside, out of memory; a reader of them, iterable again."""
         ...
 
 
@@ -446,9 +451,12 @@ def index_tree(
     # resolution's facts take the rest.
     budget_bytes = max(1, settings.memory_budget_mb) << 18
 
+    part_bytes = 0
+
     def keep_part(path: str, part: RenderedFile, size: int) -> None:
-        nonlocal kept_bytes
+        nonlocal kept_bytes, part_bytes
         counts[path] = part.counts
+        part_bytes += size
         if not as_text or kept_bytes + size <= budget_bytes:
             rendered[path] = part
             kept_bytes += size
@@ -530,7 +538,12 @@ def index_tree(
                 )
                 for path in sorted(counts)
             )
-            graph = assemble_graph(records, meta, handed)
+            # The lines take about twice their parts' text: above the budget,
+            # they are sorted in runs kept aside and merged as they are written.
+            if 2 * part_bytes > 4 * budget_bytes:
+                graph = assemble_graph_in_runs(records, meta, handed, store.spill, budget_bytes)
+            else:
+                graph = assemble_graph(records, meta, handed)
         store.put_graph(graph_key, graph, build.to_text())
     else:
         parts = GraphParts(records, rendered, meta)

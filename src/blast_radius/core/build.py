@@ -28,6 +28,7 @@ from blast_radius.core.graph import (
     FileOutput,
     GraphLines,
     Node,
+    SortedRuns,
     canonical_edges,
     edge_block,
     edge_block_to_json,
@@ -443,6 +444,38 @@ def assemble_graph(
     edge_lines.sort()
     entry_lines.sort()
     return GraphLines(meta, node_lines, edge_lines, entry_lines)
+
+
+def assemble_graph_in_runs(
+    files: Sequence[FileRecord],
+    meta: Mapping[str, Any],
+    parts: Iterable[tuple[str, RenderedFile]],
+    spill: Callable[[list[str]], Iterable[str]],
+    run_bytes: int,
+) -> GraphLines:
+    """``assemble_graph``'s text, holding no more than about ``run_bytes`` of parts'
+    lines at a time: each such run is sorted and handed to ``spill`` (which
+    keeps it aside and gives back a reader of it), and the runs are merged as
+    the text is written."""
+    blocks: Blocks = ([render_node(file_node(f)) for f in files], [], [])
+    runs: tuple[list[Iterable[str]], ...] = ([], [], [])
+    size = 0
+
+    def close_run(last: bool) -> None:
+        for lines, kept in zip(blocks, runs, strict=True):
+            lines.sort()
+            # The last run stays in memory: it would be read back right away.
+            kept.append(lines.copy() if last else spill(lines))
+            lines.clear()
+
+    for _, part in parts:
+        _add_lines(blocks, part)
+        size += len(part.nodes) + len(part.edges) + len(part.contains) + len(part.entries)
+        if size >= run_bytes:
+            close_run(last=False)
+            size = 0
+    close_run(last=True)
+    return GraphLines(meta, SortedRuns(runs[0]), SortedRuns(runs[1]), SortedRuns(runs[2]))
 
 
 Blocks = tuple[list[str], list[str], list[str]]

@@ -455,16 +455,29 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
     """For every name some lookup may read, a digest of everything indexed under
     it (elements, paths, inheritance components, what it reads on to).
 
-    Raises ValueError or TypeError when a file's dependency data is damaged."""
-    files = {path: _offered(texts[path]) for path in sorted(texts)}
+    Raises ValueError or TypeError when a file's dependency data is damaged.
+    Each file's data is decoded in turn and let go: only what is indexed stays.
+    """
     index: dict[str, list[str]] = {}
-    for path in sorted(files):
-        for name, digest in files[path].offers:
+    stars: list[tuple[str, str]] = []
+    classes: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []
+    follows: dict[str, set[str]] = {}
+    for path in sorted(texts):
+        deps = _offered(texts[path])
+        for name, digest in deps.offers:
             found = index.get(name)
             if found is None:
                 index[name] = [digest]
             else:
                 found.append(digest)
+        folder, _, name = path.rpartition("/")
+        whole = _digest(path, *(d for _, d in deps.offers))
+        stars.extend(
+            (STAR + word, whole) for word in names_in(name) | names_in(folder.rpartition("/")[2])
+        )
+        classes.extend(deps.classes)
+        for name, then in deps.follows:
+            follows.setdefault(name, set()).update(then)
     folders: set[str] = set()
     for path in sorted(paths):
         folder, _, name = path.rpartition("/")
@@ -479,14 +492,12 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
         parent, _, name = folder.rpartition("/")
         for word in names_in(name) | names_in(parent.rpartition("/")[2]):
             index.setdefault(word, []).append(digest)
-    for path in sorted(files):
-        folder, _, name = path.rpartition("/")
-        whole = _digest(path, *(d for _, d in files[path].offers))
-        for word in names_in(name) | names_in(folder.rpartition("/")[2]):
-            index.setdefault(STAR + word, []).append(whole)
-    _index_components(files, index)
+    # After the paths' and folders' digests, in file order, as each name's list expects.
+    for word, whole in stars:
+        index.setdefault(word, []).append(whole)
+    _index_components(classes, index)
     by_name = {name: _digest(name, *digests) for name, digests in index.items()}
-    _follow(files, by_name)
+    _follow(follows, by_name)
     return by_name
 
 
@@ -508,7 +519,7 @@ def file_reads(
     return result
 
 
-def _follow(files: Mapping[str, FileDependencies], by_name: dict[str, str]) -> None:
+def _follow(follows: Mapping[str, set[str]], by_name: dict[str, str]) -> None:
     """Fold into each name's digest the digests of every name a lookup of it reads
     on to, transitively (an alias of an alias of a function, its return type).
 
@@ -516,10 +527,6 @@ def _follow(files: Mapping[str, FileDependencies], by_name: dict[str, str]) -> N
     pass (iterative Tarjan): a name's digest covers its component's names and
     the digests of the components it reaches.
     """
-    follows: dict[str, set[str]] = {}
-    for path in sorted(files):
-        for name, then in files[path].follows:
-            follows.setdefault(name, set()).update(then)
     order: dict[str, int] = {}
     low: dict[str, int] = {}
     on_stack: set[str] = set()
@@ -571,7 +578,10 @@ def _follow(files: Mapping[str, FileDependencies], by_name: dict[str, str]) -> N
     by_name.update(merkle)
 
 
-def _index_components(files: Mapping[str, FileDependencies], index: dict[str, list[str]]) -> None:
+def _index_components(
+    records: Sequence[tuple[str, tuple[str, ...], tuple[str, ...], str]],
+    index: dict[str, list[str]],
+) -> None:
     """Index each inheritance component's links under the member names of its classes."""
     parent: dict[str, str] = {}
 
@@ -583,7 +593,6 @@ def _index_components(files: Mapping[str, FileDependencies], index: dict[str, li
             parent[name], name = root, parent[name]
         return root
 
-    records = [c for path in sorted(files) for c in files[path].classes]
     for name, _, _, _ in records:
         parent.setdefault(name, name)
     for name, _, linked, _ in records:

@@ -7,6 +7,7 @@ tree give byte-identical files.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import json
 import re
@@ -196,9 +197,9 @@ class GraphLines:
     def __init__(
         self,
         meta: Mapping[str, Any],
-        nodes: Sequence[str],
-        edges: Sequence[str],
-        entry_points: Sequence[str],
+        nodes: Sequence[str] | SortedRuns,
+        edges: Sequence[str] | SortedRuns,
+        entry_points: Sequence[str] | SortedRuns,
     ) -> None:
         self._head = (
             '{"format":"blast-radius-graph","version":'
@@ -215,11 +216,31 @@ class GraphLines:
         for opening, lines in zip(_OPENINGS, self._blocks, strict=True):
             yield opening
             # A few thousand lines joined at a time: small pieces, few of them.
+            if isinstance(lines, SortedRuns):
+                merged = iter(lines)
+                first = True
+                while batch := list(itertools.islice(merged, _LINES_PER_PIECE)):
+                    if not first:
+                        yield ",\n"
+                    first = False
+                    yield ",\n".join(batch)
+                continue
             for start in range(0, len(lines), _LINES_PER_PIECE):
                 if start:
                     yield ",\n"
                 yield ",\n".join(lines[start : start + _LINES_PER_PIECE])
         yield _CLOSING
+
+
+class SortedRuns:
+    """Runs of sorted lines (each iterable again and again, from wherever it was
+    kept), read as one sorted sequence: merged each time they are iterated."""
+
+    def __init__(self, runs: Sequence[Iterable[str]]) -> None:
+        self._runs = runs
+
+    def __iter__(self) -> Iterator[str]:
+        return heapq.merge(*self._runs)
 
 
 _OPENINGS = ('"nodes":[\n', '\n],\n"edges":[\n', '\n],\n"entry_points":[\n')
