@@ -210,6 +210,14 @@ class _Module:
     _scopes: _Scopes | None = None
     _returns: dict[int, list[tuple[str, str]]] | None = None
     _imported_names: frozenset[str] | None = None
+    # What resolving this module's references asks again and again, by
+    # (scope, name): a binding's scope, and a receiver's instance type.
+    lookups: dict[tuple[int, str], Resolution] = field(default_factory=dict)
+    binding_scopes: dict[tuple[int, str], int | None] = field(default_factory=dict)
+    known_types: dict[tuple[int, str, int], tuple[Symbol, float] | None] = field(
+        default_factory=dict
+    )
+    instance_types: dict[tuple[int, str], tuple[Symbol, float] | None] = field(default_factory=dict)
 
     @property
     def imported_names(self) -> frozenset[str]:
@@ -231,31 +239,38 @@ class _Module:
 
     @property
     def imports(self) -> dict[int, dict[str, list[Import]]]:
-        return self._indexed().imports
+        scopes = self._scopes
+        return (scopes if scopes is not None else self._indexed()).imports
 
     @property
     def stars(self) -> list[Import]:
-        return self._indexed().stars
+        scopes = self._scopes
+        return (scopes if scopes is not None else self._indexed()).stars
 
     @property
     def bindings(self) -> dict[int, set[str]]:
-        return self._indexed().bindings
+        scopes = self._scopes
+        return (scopes if scopes is not None else self._indexed()).bindings
 
     @property
     def binding_counts(self) -> dict[tuple[int, str], int]:
-        return self._indexed().binding_counts
+        scopes = self._scopes
+        return (scopes if scopes is not None else self._indexed()).binding_counts
 
     @property
     def typed(self) -> dict[tuple[int, str], list[tuple[str, str]]]:
-        return self._indexed().typed
+        scopes = self._scopes
+        return (scopes if scopes is not None else self._indexed()).typed
 
     @property
     def typed_in(self) -> dict[tuple[int, str], int]:
-        return self._indexed().typed_in
+        scopes = self._scopes
+        return (scopes if scopes is not None else self._indexed()).typed_in
 
     @property
     def typed_names(self) -> set[str]:
-        return self._indexed().typed_names
+        scopes = self._scopes
+        return (scopes if scopes is not None else self._indexed()).typed_names
 
     def _indexed(self) -> _Scopes:
         if self._scopes is None:
@@ -268,7 +283,8 @@ class _Module:
 
     @property
     def ids(self) -> list[str]:
-        return self._named()[1]
+        names = self._names
+        return (names if names is not None else self._named())[1]
 
     def _named(self) -> tuple[list[str], list[str]]:
         if self._names is None:
@@ -280,7 +296,10 @@ class _Module:
         return PREFIX + self.name
 
     def symbol_id(self, index: int) -> str:
-        return self.node_id if index == MODULE_SCOPE else self.ids[index]
+        if index == MODULE_SCOPE:
+            return PREFIX + self.name
+        names = self._names
+        return (names if names is not None else self._named())[1][index]
 
 
 def _c3_merge(
@@ -372,6 +391,12 @@ def _dotted(relative: str) -> str:
     return ".".join(parts)
 
 
+_UNRESOLVED, _NO_CODE, _CERTAIN, _NAME_MATCHED, _AMBIGUOUS = range(5)
+"""How a reference counts in a file's resolution counts."""
+_Outcome = tuple[int, tuple[tuple[str, str, str, float, tuple[str, ...]], ...]]
+"""A reference's count and its edges' (source, target, kind, confidence, tags)."""
+
+
 class PythonResolver:
     """Resolves the facts of every Python file of a repository into graph parts."""
 
@@ -411,10 +436,11 @@ class PythonResolver:
         self._return_cache: dict[tuple[Symbol, str], tuple[Symbol, float] | None] = {}
         self._class_member_cache: dict[tuple[Symbol, str, bool], Symbol | None] = {}
         self._typing: set[tuple[str, int, str]] = set()
+        self._fixture_depth = 0
+        """How many fixture values are being worked out (see ``_fixture_value``)."""
         self._member_cache: dict[tuple[str, str], Symbol | None] = {}
         self._member_stack: dict[tuple[str, str], int] = {}
         self._cut_at = _NO_CUT
-        self._lookup_cache: dict[tuple[str, int, str], Resolution] = {}
         # A reference can only reach a definition through a name it spells: the
         # definition's own, or an alias an import binds.
         self._reachable_names = (
@@ -591,26 +617,29 @@ class PythonResolver:
         parameter or external import shadows the name, or ``None`` when
         nothing in the repository binds it.
         """
-        key = (module.name, scope, name)
-        if key in self._lookup_cache:
-            return self._lookup_cache[key]
-        result = self._lookup_uncached(module, scope, name)
-        self._lookup_cache[key] = result
+        key = (scope, name)
+        cache = module.lookups
+        if key in cache:
+            return cache[key]
+        result = cache[key] = self._lookup_uncached(module, scope, name)
         return result
 
     def _lookup_uncached(self, module: _Module, scope: int, name: str) -> Resolution:
-        defs = module.facts.definitions
-        current = scope
-        innermost = True
-        while current != MODULE_SCOPE:
-            d = defs[current]
-            # Class bodies are not enclosing scopes for the functions inside them.
-            if d.kind != "class" or innermost:
-                found = self._lookup_in(module, current, name)
-                if found is not None:
-                    return found
-            innermost = False
-            current = d.parent
+        if scope != MODULE_SCOPE:
+            defs = module.facts.definitions
+            current = scope
+            innermost = True
+            while current != MODULE_SCOPE:
+                d = defs[current]
+                # Class bodies are not enclosing scopes for the functions inside them.
+                if d.kind != "class" or innermost:
+                    found = self._lookup_in(module, current, name)
+                    if found is not None:
+                        return found
+                innermost = False
+                current = d.parent
+            # Most names are the module's: looked up there once for all its scopes.
+            return self._lookup(module, MODULE_SCOPE, name)
         found = self._lookup_in(module, MODULE_SCOPE, name)
         if found is not None:
             return found
@@ -647,6 +676,14 @@ class PythonResolver:
 
     def _binding_scope(self, module: _Module, scope: int, name: str) -> int | None:
         """The scope whose local binding of ``name`` a reference in ``scope`` sees."""
+        key = (scope, name)
+        cache = module.binding_scopes
+        if key in cache:
+            return cache[key]
+        found = cache[key] = self._binding_scope_uncached(module, scope, name)
+        return found
+
+    def _binding_scope_uncached(self, module: _Module, scope: int, name: str) -> int | None:
         defs = module.facts.definitions
         current = scope
         innermost = True
@@ -670,6 +707,26 @@ class PythonResolver:
         typed = module.typed.get((owner, name))
         if not typed or len(typed) != module.binding_counts.get((owner, name), 0):
             return None
+        if self._typing or self._fixture_depth:
+            # Typing another variable, or a fixture's value: cycles are cut
+            # there, so the answer is no final one.
+            return self._known_type_of(module, owner, name, lookup_scope, typed)
+        # A variable's type is asked by each reference through it.
+        key = (owner, name, lookup_scope)
+        cache = module.known_types
+        if key in cache:
+            return cache[key]
+        found = cache[key] = self._known_type_of(module, owner, name, lookup_scope, typed)
+        return found
+
+    def _known_type_of(
+        self,
+        module: _Module,
+        owner: int,
+        name: str,
+        lookup_scope: int,
+        typed: list[tuple[str, str]],
+    ) -> tuple[Symbol, float] | None:
         if len({expression for expression, _ in typed}) != 1:
             return None
         hows = {how for _, how in typed}
@@ -959,6 +1016,19 @@ class PythonResolver:
         """
         if receiver in ("?", LITERAL_RECEIVER, "super()", "cls"):
             return None
+        if self._typing or self._fixture_depth:  # cycles are cut there: no final answer
+            return self._instance_type_uncached(module, scope, receiver)
+        # Asked of one receiver by several rules (implicit calls, reads, call backs).
+        key = (scope, receiver)
+        cache = module.instance_types
+        if key in cache:
+            return cache[key]
+        found = cache[key] = self._instance_type_uncached(module, scope, receiver)
+        return found
+
+    def _instance_type_uncached(
+        self, module: _Module, scope: int, receiver: str
+    ) -> tuple[Symbol, float] | None:
         if receiver.endswith("()"):
             return self._call_result(module, scope, receiver[:-2].split("."))
         parts = receiver.split(".")
@@ -1397,31 +1467,27 @@ class PythonResolver:
             edges.append(
                 Edge(module.node_id, PREFIX + imported, "imports", 1.0, imp.line, tuple(tags))
             )
+        # A reference's edges depend on all of it but its line: a scope that
+        # spells the same reference again (`self.run()` twice) resolves it once.
+        outcomes: dict[tuple[str, str, str | None, int, bool], _Outcome] = {}
+        new_edge = tuple.__new__
         for ref in (*facts.references, *self._implied_reads(module, facts.references)):
-            kind, resolved, match_tags = self._resolve_edges(module, ref)
-            if not resolved:
-                if ref.kind not in (IMPLICIT, READ, PREFIXED):  # most run no code of ours
-                    external += 1
-                continue
-            source = module.symbol_id(ref.scope)
-            by_name = bool(match_tags)
-            if not by_name:
+            key = (ref.kind, ref.name, ref.receiver, ref.scope, ref.header)
+            outcome = outcomes.get(key)
+            if outcome is None:
+                outcome = outcomes[key] = self._outcome(module, ref)
+            tally, rows = outcome
+            if tally == _UNRESOLVED:
+                external += 1
+            elif tally == _CERTAIN:
                 certain += 1
-            else:
+            elif tally != _NO_CODE:
                 name_matched += 1
-                if len(resolved) > 1:
+                if tally == _AMBIGUOUS:
                     ambiguous += 1
-            for symbol, confidence in resolved:
-                target_id = self._modules[symbol[0]].symbol_id(symbol[1])
-                if target_id != source:
-                    edges.append(Edge(source, target_id, kind, confidence, ref.line, match_tags))
-            if kind == "calls" and not by_name:
-                for symbol, confidence in self._dispatched(module, ref, resolved):
-                    target_id = self._modules[symbol[0]].symbol_id(symbol[1])
-                    if target_id != source:
-                        edges.append(
-                            Edge(source, target_id, kind, confidence, ref.line, (DISPATCH_TAG,))
-                        )
+            line = ref.line
+            for source, target_id, kind, confidence, edge_tags in rows:
+                edges.append(new_edge(Edge, (source, target_id, kind, confidence, line, edge_tags)))
         for base in facts.bases:
             cls = (module.name, base.definition)
             scope = defs[base.definition].parent
@@ -1448,6 +1514,29 @@ class PythonResolver:
             "unresolved": external,
         }
         return FileOutput(tuple(nodes), tuple(edges), counts, self._entry_points(module))
+
+    def _outcome(self, module: _Module, ref: Reference) -> _Outcome:
+        """How one reference counts, and its edges but for their line."""
+        kind, resolved, match_tags = self._resolve_edges(module, ref)
+        if not resolved:
+            # Most implicit calls and reads run no code of ours: not counted.
+            return (_NO_CODE if ref.kind in (IMPLICIT, READ, PREFIXED) else _UNRESOLVED), ()
+        source = module.symbol_id(ref.scope)
+        by_name = bool(match_tags)
+        tally = _NAME_MATCHED if by_name else _CERTAIN
+        if by_name and len(resolved) > 1:
+            tally = _AMBIGUOUS
+        rows: list[tuple[str, str, str, float, tuple[str, ...]]] = []
+        for symbol, confidence in resolved:
+            target_id = self._modules[symbol[0]].symbol_id(symbol[1])
+            if target_id != source:
+                rows.append((source, target_id, kind, confidence, match_tags))
+        if kind == "calls" and not by_name:
+            for symbol, confidence in self._dispatched(module, ref, resolved):
+                target_id = self._modules[symbol[0]].symbol_id(symbol[1])
+                if target_id != source:
+                    rows.append((source, target_id, kind, confidence, (DISPATCH_TAG,)))
+        return tally, tuple(rows)
 
     def _entry_points(self, module: _Module) -> tuple[EntryPoint, ...]:
         """Entry points this module declares or exposes."""
@@ -1988,6 +2077,15 @@ class PythonResolver:
         if fixture in cache:
             return cache[fixture]
         cache[fixture] = None  # a fixture typed through itself
+        self._fixture_depth += 1
+        try:
+            found = self._fixture_value_uncached(fixture)
+        finally:
+            self._fixture_depth -= 1
+        cache[fixture] = found
+        return found
+
+    def _fixture_value_uncached(self, fixture: Symbol) -> Symbol | None:
         module = self._modules[fixture[0]]
         index = fixture[1]
         results = fixture_results(module.facts, index)
@@ -2003,7 +2101,6 @@ class PythonResolver:
                 classes = {self._called_class(module, index, r.expression) for r in values}
                 if len(classes) == 1:
                     found = classes.pop()
-        cache[fixture] = found
         return found
 
     def _called_class(self, module: _Module, scope: int, expression: str) -> Symbol | None:
