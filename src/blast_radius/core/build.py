@@ -29,13 +29,13 @@ from blast_radius.core.graph import (
     GraphLines,
     Node,
     SortedRuns,
-    canonical_edges,
     edge_block,
     edge_block_to_json,
     entry_points_of_rows,
     entry_row,
     entry_rows_to_json,
-    node_row,
+    merged_edges,
+    node_block,
     node_rows_to_json,
     render_node,
 )
@@ -396,15 +396,16 @@ def _balanced(paths: Sequence[str], sizes: Mapping[str, int], chunks: int) -> li
 
 def render_output(output: FileOutput) -> RenderedFile:
     """Render one file's output as canonical lines, with its counts."""
-    edges = canonical_edges(output.edges)
+    # Unsorted: the edge blocks sort their rows.
+    edges = merged_edges(output.edges)
     counts: Counter[str] = Counter(output.counts)
     counts.update("node:" + n.kind for n in output.nodes)
     counts.update("edge:" + e.kind for e in edges)
     counts.update("entry:" + e.kind for e in output.entry_points)
     return RenderedFile(
-        ROW.join(node_row(n) for n in output.nodes),
-        edge_block(e for e in edges if e.kind != "contains"),
-        edge_block((e for e in edges if e.kind == "contains"), by_source=True),
+        node_block(output.nodes),
+        edge_block([e for e in edges if e.kind != "contains"]),
+        edge_block([e for e in edges if e.kind == "contains"], by_source=True),
         dict(sorted(counts.items())),
         ROW.join(sorted({entry_row(e) for e in output.entry_points})),
     )

@@ -111,28 +111,41 @@ def canonical_edges(edges: Iterable[Edge]) -> list[Edge]:
     among equals, the earliest line. A tag is kept only when every occurrence
     carries it (``type-checking`` means *only* under TYPE_CHECKING).
     """
+    return sorted(merged_edges(edges), key=_EDGE_KEY)
+
+
+_EDGE_KEY = itemgetter(0, 1, 2)
+
+
+def merged_edges(edges: Iterable[Edge]) -> list[Edge]:
+    """``canonical_edges`` unsorted: in the order each (source, target, kind) first comes."""
     best: dict[tuple[str, str, str], Edge] = {}
+    # The tags every occurrence so far carries, for keys seen more than once only.
     tags_of: dict[tuple[str, str, str], tuple[str, ...]] = {}
     for edge in edges:
-        key = (edge.source, edge.target, edge.kind)
+        key = edge[:3]
         previous = best.get(key)
         if previous is None:
             best[key] = edge
-            tags_of[key] = edge.tags
             continue
-        if tags_of[key]:
-            tags_of[key] = tuple(t for t in tags_of[key] if t in edge.tags)
+        tags = tags_of.get(key)
+        if tags is None:
+            tags = previous.tags  # still the first occurrence: only a repeat replaces it
+        if tags:
+            tags = tuple(t for t in tags if t in edge.tags)
+        tags_of[key] = tags
         if edge.confidence > previous.confidence or (
             edge.confidence == previous.confidence and edge.line < previous.line
         ):
             best[key] = edge
-    merged = []
-    for key in sorted(best):
-        e = best[key]
-        tags = tags_of[key]
-        if e.tags != tags or round_confidence(e.confidence) != e.confidence:
-            e = Edge(e.source, e.target, e.kind, round_confidence(e.confidence), e.line, tags)
-        merged.append(e)
+    merged = list(best.values())
+    # Few distinct confidences: those stored more precisely than graph files keep.
+    unrounded = {c for c in set(map(itemgetter(3), merged)) if round(c, 4) != c}
+    if unrounded or tags_of:
+        for i, e in enumerate(merged):
+            tags = tags_of.get(e[:3], e.tags) if tags_of else e.tags
+            if e.tags != tags or e.confidence in unrounded:
+                merged[i] = Edge(e.source, e.target, e.kind, round(e.confidence, 4), e.line, tags)
     return merged
 
 
@@ -392,26 +405,84 @@ def node_row(n: Node) -> str:
     return "".join(f + sep for f, sep in zip(fields, (*_S, ""), strict=True))
 
 
-def _rest(other: str, e: Edge) -> str:
-    tags = f', "tags": [{", ".join(map(encode_basestring, e.tags))}]' if e.tags else ""
-    return (
-        f"{row_field(other)}{_S[0]}{row_field(e.kind)}{_S[1]}{float(e.confidence)!r}"
-        f"{_S[2]}{e.line}{_S[3]}{tags}"
+def node_block(nodes: Sequence[Node]) -> str:
+    """Nodes as rows (``node_row`` of each), joined."""
+    if not _plain(itertools.chain.from_iterable(map(_NODE_TEXTS, nodes))):
+        return ROW.join(map(node_row, nodes))
+    languages = {
+        language: "null" if language is None else encode_basestring(language)
+        for language in set(map(_LANGUAGE, nodes))
+    }
+    return ROW.join(
+        f"{n[0]}{_S[0]}{n[1]}{_S[1]}{n[2]}{_S[2]}{n[3]}{_S[3]}{n[4]}{_S[4]}"
+        f"{n[5]}{_S[5]}{n[6]}{_S[6]}{languages[n[7]]}"
+        for n in nodes
     )
+
+
+_NODE_TEXTS = itemgetter(0, 1, 2, 3, 4)
+_LANGUAGE = itemgetter(7)
 
 
 def edge_block(edges: Iterable[Edge], *, by_source: bool = False) -> str:
     """Edges as groups of rows keyed by target (or by source), sorted."""
+    edges = list(edges)
+    if not edges:
+        return ""
+    keys = list(map(_SOURCE if by_source else _TARGET, edges))
+    others = list(map(_TARGET if by_source else _SOURCE, edges))
+    kinds = list(map(_KIND, edges))
+    if not _plain((*keys, *others, *kinds)):
+        keys, others, kinds = ([row_field(x) for x in texts] for texts in (keys, others, kinds))
+    # A file's edges share a few confidences and tag lists: each is written once.
+    confidences = {c: repr(float(c)) for c in set(map(_CONFIDENCE, edges))}
+    tag_lists = {t: _tags_field(t) for t in set(map(_TAGS, edges))}
+    # Rows sort as their text: the key's FIELD is below every character of a key,
+    # so the order is that of (key, rest) pairs.
     rows = sorted(
-        (row_field(e.source), _rest(e.target, e))
-        if by_source
-        else (row_field(e.target), _rest(e.source, e))
-        for e in edges
+        f"{key}{FIELD}{other}{_S[0]}{kind}{_S[1]}{confidences[e[3]]}{_S[2]}{e[4]}{_S[3]}"
+        f"{tag_lists[e[5]]}"
+        for key, other, kind, e in zip(keys, others, kinds, edges, strict=True)
     )
-    return ROW.join(
-        key + FIELD + GROUP.join(rest for _, rest in group)
-        for key, group in itertools.groupby(rows, key=itemgetter(0))
-    )
+    pieces: list[str] = []
+    last = None
+    for row in rows:
+        key, _, rest = row.partition(FIELD)
+        if key == last:
+            pieces.append(GROUP)
+            pieces.append(rest)
+        else:
+            if last is not None:
+                pieces.append(ROW)
+            pieces.append(row)
+            last = key
+    return "".join(pieces)
+
+
+_SOURCE = itemgetter(0)
+_TARGET = itemgetter(1)
+_KIND = itemgetter(2)
+_CONFIDENCE = itemgetter(3)
+_TAGS = itemgetter(5)
+_ESCAPED = bytes(range(0x20)) + b'"\\'
+"""The characters ``encode_basestring`` escapes (all of them ASCII)."""
+
+
+def _plain(texts: Iterable[str]) -> bool:
+    """Whether no text holds a character JSON escapes: each is then its own row field.
+
+    Ids rarely hold one: a check of all the texts at once, in C, spares
+    escaping them one by one.
+    """
+    joined = "".join(texts)
+    if not joined.isascii():
+        return False  # escaped one by one: rare
+    data = joined.encode("ascii")
+    return len(data.translate(None, _ESCAPED)) == len(data)
+
+
+def _tags_field(tags: tuple[str, ...]) -> str:
+    return f', "tags": [{", ".join(map(encode_basestring, tags))}]' if tags else ""
 
 
 def entry_row(entry: EntryPoint) -> str:
