@@ -156,15 +156,22 @@ class _Scopes:
                 continue
             scopes.imports.setdefault(imp.scope, {}).setdefault(_bound_name(imp), []).append(imp)
         defs = facts.definitions
+        bindings = scopes.bindings
+        counts = scopes.binding_counts
         for scope, name in facts.bindings:
-            # Attributes of self belong to the class, whichever method sets them.
-            owner = _enclosing_class(defs, scope) if name.startswith("self.") else scope
-            if owner is None:
-                continue
-            if not name.startswith("self."):
-                scopes.bindings.setdefault(scope, set()).add(name)
+            if name.startswith("self."):
+                # Attributes of self belong to the class, whichever method sets them.
+                owner = _enclosing_class(defs, scope)
+                if owner is None:
+                    continue
+            else:
+                owner = scope
+                names = bindings.get(scope)
+                if names is None:
+                    names = bindings[scope] = set()
+                names.add(name)
             key = (owner, name)
-            scopes.binding_counts[key] = scopes.binding_counts.get(key, 0) + 1
+            counts[key] = counts.get(key, 0) + 1
         for scope, name, expression, how in facts.typed:
             owner = _enclosing_class(defs, scope) if name.startswith("self.") else scope
             if owner is not None:
@@ -214,6 +221,7 @@ class _Module:
     # (scope, name): a binding's scope, and a receiver's instance type.
     lookups: dict[tuple[int, str], Resolution] = field(default_factory=dict)
     binding_scopes: dict[tuple[int, str], int | None] = field(default_factory=dict)
+    fixture_requests: dict[int, tuple[str, ...]] = field(default_factory=dict)
     known_types: dict[tuple[int, str, int], tuple[Symbol, float] | None] = field(
         default_factory=dict
     )
@@ -271,6 +279,11 @@ class _Module:
     def typed_names(self) -> set[str]:
         scopes = self._scopes
         return (scopes if scopes is not None else self._indexed()).typed_names
+
+    @property
+    def scopes(self) -> _Scopes:
+        scopes = self._scopes
+        return scopes if scopes is not None else self._indexed()
 
     def _indexed(self) -> _Scopes:
         if self._scopes is None:
@@ -646,17 +659,21 @@ class PythonResolver:
         return self._member_via_stars(module, name)
 
     def _lookup_in(self, module: _Module, scope: int, name: str) -> Resolution:
-        index = module.children.get(scope, {}).get(name)
+        children = module.children.get(scope)
+        index = children.get(name) if children is not None else None
         if index is not None:
             return (module.name, index)
-        imports = module.imports.get(scope, {}).get(name)
+        scopes = module.scopes
+        by_name = scopes.imports.get(scope)
+        imports = by_name.get(name) if by_name is not None else None
         if imports:
             for imp in imports:
                 target = self._resolve_import(module, imp)
                 if target is not None:
                     return target
             return Opaque.EXTERNAL
-        if name in module.bindings.get(scope, ()):
+        names = scopes.bindings.get(scope)
+        if names is not None and name in names:
             return Opaque.UNKNOWN
         return None
 
@@ -1517,6 +1534,12 @@ class PythonResolver:
 
     def _outcome(self, module: _Module, ref: Reference) -> _Outcome:
         """How one reference counts, and its edges but for their line."""
+        if (
+            ref.receiver is None
+            and ref.name not in self._reachable_names
+            and ref.kind not in (IMPLICIT, READ, PREFIXED)
+        ):
+            return _UNRESOLVED, ()  # most: a local, a parameter, a builtin
         kind, resolved, match_tags = self._resolve_edges(module, ref)
         if not resolved:
             # Most implicit calls and reads run no code of ours: not counted.
@@ -1633,9 +1656,13 @@ class PythonResolver:
             return []
         found: list[Reference] = []
         seen: set[tuple[int, str, str]] = set()
+        skipped: set[str] = set()  # receivers that read nothing worth resolving
         for ref in references:
             receiver = ref.receiver
-            if receiver is None or "." not in receiver or receiver in ("?", LITERAL_RECEIVER):
+            if receiver is None or receiver in skipped:
+                continue
+            if "." not in receiver or receiver in ("?", LITERAL_RECEIVER):
+                skipped.add(receiver)
                 continue
             called = receiver.endswith("()")
             parts = (receiver[:-2] if called else receiver).split(".")
@@ -1644,6 +1671,7 @@ class PythonResolver:
                 (self._getattr_modules and parts[0] in module.imported_names)
                 or any(part in self._property_names for part in read)
             ):
+                skipped.add(receiver)
                 continue
             for index in range(1, len(parts) - 1 if called else len(parts)):
                 name = parts[index]
@@ -1809,17 +1837,25 @@ class PythonResolver:
         """The class of a fixture's value, for a parameter of a test or fixture that requests it."""
         if owner == MODULE_SCOPE or module.binding_counts.get((owner, name), 0) != 1:
             return None  # the parameter is bound again in the body
-        if module.facts.definitions[owner].kind != "function" or not self._collected(module, owner):
+        requests = module.fixture_requests.get(owner)
+        if requests is None:
+            requests = module.fixture_requests[owner] = self._fixture_requests(module, owner)
+        if name not in requests:
             return None
         requester = (module.name, owner)
-        test = self._is_test_file(module) and self._is_test(module, owner)
-        if not test and self._fixture(requester) is None:
-            return None
-        if name not in self._parameter_requests(module, owner, test):
-            return None
         target = self._find_fixture(self._fixture_levels(module, owner), name, requester)
         value = self._fixture_value(target) if target is not None else None
         return None if value is None else (value, FIXTURE_VALUE_CONFIDENCE)
+
+    def _fixture_requests(self, module: _Module, owner: int) -> tuple[str, ...]:
+        """The fixtures the parameters of a test or fixture ``owner`` request; none for
+        another function."""
+        if module.facts.definitions[owner].kind != "function" or not self._collected(module, owner):
+            return ()
+        test = self._is_test_file(module) and self._is_test(module, owner)
+        if not test and self._fixture((module.name, owner)) is None:
+            return ()
+        return self._parameter_requests(module, owner, test)
 
     def _is_test_file(self, module: _Module) -> bool:
         cached = self._fixture_caches.test_files.get(module.name)
