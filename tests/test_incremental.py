@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -195,3 +196,36 @@ def test_damaged_dependency_data_in_the_cache_is_parsed_again(tmp_path: Path) ->
     warm = index(repo, cache)
     assert warm.parsed == len(SHOP) + 1  # every damaged entry, and the new file
     assert warm.graph_text == _cold(repo)
+
+
+class _CountingCache(FactsCache):
+    """The real cache, counting the runs of graph lines it is asked to keep aside."""
+
+    spilled = 0
+
+    def spill(self, lines: list[str]) -> Iterable[str]:
+        self.spilled += 1
+        return super().spill(lines)
+
+
+def test_above_the_budget_the_graph_is_merged_from_runs_kept_aside(tmp_path: Path) -> None:
+    files = {}
+    for n in range(8):
+        body = "".join(
+            f"def g{n}_{i}(x):\n    return g{(n + 1) % 8}_{i}(x) + helper_{i}(x)\n\n\n"
+            for i in range(400)
+        )
+        files[f"pkg/m{n}.py"] = f"from pkg.m{(n + 1) % 8} import *\n\n\n" + body
+    repo = _repo(tmp_path, files)
+    store = _CountingCache(tmp_path / "cache")
+    tight = index_tree(
+        Workspace(repo),
+        store,
+        Extractor(1),
+        IndexSettings(memory_budget_mb=1),
+        fingerprint(LANGUAGES, __version__),
+    )
+    assert store.spilled >= 2  # each of three blocks, once a run is full
+    text = tight.graph_text
+    assert text == "".join(tight.graph)  # the runs are read again for each writing
+    assert text == index(repo, None).graph_text

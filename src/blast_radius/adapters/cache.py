@@ -262,6 +262,7 @@ class _SpilledLines:
 
     def __init__(self, handle: BinaryIO) -> None:
         self._handle = handle
+        weakref.finalize(self, handle.close)  # closed (and so gone) with the reader
 
     def __iter__(self) -> Iterator[str]:
         self._handle.seek(0)
@@ -440,8 +441,7 @@ class FactsCache:
         """Keep ``lines`` (none holding a newline) in a file of their own, gone
         when the reader is; a reader that gives them back, again and again."""
         folder = self.folder if self.folder is not None and self.folder.is_dir() else None
-        # Closed by the reader that owns it, when that is dropped.
-        handle = tempfile.TemporaryFile(dir=folder)  # noqa: SIM115
+        handle = tempfile.TemporaryFile(dir=folder)  # noqa: SIM115 (the reader closes it)
         _write_pieces(handle, (line + "\n" for line in lines))
         handle.flush()
         return _SpilledLines(handle)
