@@ -10,6 +10,7 @@ graphs must be byte-identical.
 
 from __future__ import annotations
 
+import random
 import shutil
 import zlib
 from collections.abc import Iterable
@@ -23,7 +24,7 @@ from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.indexing import IndexResult, IndexSettings, index_tree
-from blast_radius.core.graph import GraphLines, graph_blocks
+from blast_radius.core.graph import GraphLines, graph_blocks, splice_block
 from blast_radius.core.languages import LANGUAGES
 
 from .conftest import git
@@ -178,7 +179,7 @@ def test_graph_blocks_reads_back_the_lines_graph_lines_wrote(
     nodes: list[str], edges: list[str], entries: list[str]
 ) -> None:
     text = "".join(GraphLines({"note": '"nodes":[\n'}, nodes, edges, entries))
-    assert graph_blocks(text) == (nodes, edges, entries)
+    assert graph_blocks(text) == (",\n".join(nodes), ",\n".join(edges), ",\n".join(entries))
     assert graph_blocks(text[:-1]) is None
     assert graph_blocks(text.replace('"version":1', '"version":0')) is None
 
@@ -229,3 +230,21 @@ def test_above_the_budget_the_graph_is_merged_from_runs_kept_aside(tmp_path: Pat
     text = tight.graph_text
     assert text == "".join(tight.graph)  # the runs are read again for each writing
     assert text == index(repo, None).graph_text
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_splicing_a_block_equals_sorting_its_lines_again(seed: int) -> None:
+    rng = random.Random(seed)
+    words = [
+        f'{{"id": "{rng.choice("abc")}{rng.randrange(40)}"}}' for _ in range(rng.randrange(12))
+    ]
+    lines = sorted(set(words))
+    taken = sorted(rng.sample(lines, rng.randrange(len(lines) + 1)))
+    added = sorted(f'{{"id": "{rng.choice("abd")}{rng.randrange(40)}"}}' for _ in range(5))
+    added = [line for line in added if line not in taken][: rng.randrange(6)]
+    pieces = splice_block(",\n".join(lines), taken, added)
+    assert pieces is not None
+    expected = sorted([line for line in lines if line not in taken] + added)
+    assert ",\n".join(piece for piece in pieces if piece) == ",\n".join(expected)
+    assert all(pieces)  # no empty piece: it would write an empty line
+    assert splice_block(",\n".join(lines), ['{"id": "zz"}'], []) is None

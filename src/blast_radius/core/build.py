@@ -27,6 +27,7 @@ from blast_radius.core.graph import (
     EntryPoint,
     FileOutput,
     GraphLines,
+    JoinedLines,
     Node,
     SortedRuns,
     edge_block,
@@ -38,6 +39,7 @@ from blast_radius.core.graph import (
     node_block,
     node_rows_to_json,
     render_node,
+    splice_block,
 )
 from blast_radius.core.js_projects import JsProjects
 from blast_radius.core.languages import language_for_path
@@ -492,20 +494,21 @@ def _add_lines(blocks: Blocks, part: RenderedFile) -> None:
 
 
 def splice_graph(
-    old: Blocks,
+    old: tuple[str, str, str],
     meta: Mapping[str, Any],
     files: tuple[Sequence[FileRecord], Sequence[FileRecord]],
     parts: tuple[Iterable[RenderedFile], Iterable[RenderedFile]],
 ) -> GraphLines | None:
-    """The graph ``assemble_graph`` would build, from the last graph's sorted lines
-    (``old``) and what changed since: ``files`` are the old and new file records,
-    ``parts`` the old parts of the files whose part changed and their new parts.
+    """The graph ``assemble_graph`` would build, from the last graph's blocks
+    (``old``, as ``graph_blocks`` gives them) and what changed since: ``files``
+    are the old and new file records, ``parts`` the old parts of the files
+    whose part changed and their new parts.
 
     The last graph's lines are a multiset of its files' and parts' lines, so
     taking the old ones out and putting the new ones in gives the same sorted
     lines as a build from scratch, at the cost of the changed parts only.
-    None when a line to take out is not in ``old``: it is not the graph those
-    parts made.
+    None when a line to take out is not in ``old`` (it is not the graph those
+    parts made), or is there twice.
     """
     gone: Blocks = ([render_node(file_node(f)) for f in files[0]], [], [])
     came: Blocks = ([render_node(file_node(f)) for f in files[1]], [], [])
@@ -513,26 +516,16 @@ def splice_graph(
         _add_lines(gone, part)
     for part in parts[1]:
         _add_lines(came, part)
-    spliced: list[list[str]] = []
-    for lines, out, into in zip(old, gone, came, strict=True):
+    spliced: list[JoinedLines] = []
+    for block, out, into in zip(old, gone, came, strict=True):
         taken, added = Counter(out), Counter(into)
         taken, added = taken - added, added - taken
-        kept = lines
-        if taken:
-            kept = []
-            for line in lines:
-                left = taken.get(line)
-                if left:
-                    taken[line] = left - 1
-                    continue
-                kept.append(line)
-            if any(taken.values()):
-                return None
-        if added:
-            # Two sorted runs: the sort merges them in one pass.
-            kept = kept + sorted(added.elements())
-            kept.sort()
-        spliced.append(kept)
+        if any(count > 1 for count in taken.values()):
+            return None
+        pieces = splice_block(block, sorted(taken), sorted(added.elements()))
+        if pieces is None:
+            return None
+        spliced.append(JoinedLines(pieces))
     return GraphLines(meta, spliced[0], spliced[1], spliced[2])
 
 

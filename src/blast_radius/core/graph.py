@@ -210,9 +210,9 @@ class GraphLines:
     def __init__(
         self,
         meta: Mapping[str, Any],
-        nodes: Sequence[str] | SortedRuns,
-        edges: Sequence[str] | SortedRuns,
-        entry_points: Sequence[str] | SortedRuns,
+        nodes: Sequence[str] | SortedRuns | JoinedLines,
+        edges: Sequence[str] | SortedRuns | JoinedLines,
+        entry_points: Sequence[str] | SortedRuns | JoinedLines,
     ) -> None:
         self._head = (
             '{"format":"blast-radius-graph","version":'
@@ -229,6 +229,12 @@ class GraphLines:
         for opening, lines in zip(_OPENINGS, self._blocks, strict=True):
             yield opening
             # A few thousand lines joined at a time: small pieces, few of them.
+            if isinstance(lines, JoinedLines):
+                for index, piece in enumerate(lines.pieces):
+                    if index:
+                        yield ",\n"
+                    yield piece
+                continue
             if isinstance(lines, SortedRuns):
                 merged = iter(lines)
                 first = True
@@ -243,6 +249,13 @@ class GraphLines:
                     yield ",\n"
                 yield ",\n".join(lines[start : start + _LINES_PER_PIECE])
         yield _CLOSING
+
+
+@dataclass(frozen=True, slots=True)
+class JoinedLines:
+    """Sorted lines as pieces, each some lines already joined by ``",\n"``."""
+
+    pieces: Sequence[str]
 
 
 class SortedRuns:
@@ -260,12 +273,12 @@ _OPENINGS = ('"nodes":[\n', '\n],\n"edges":[\n', '\n],\n"entry_points":[\n')
 _CLOSING = "\n]}\n"
 
 
-def graph_blocks(text: str) -> tuple[list[str], list[str], list[str]] | None:
-    """The sorted node, edge and entry-point lines of a text ``GraphLines`` wrote;
-    None when ``text`` is not one (damaged, or of another format version).
+def graph_blocks(text: str) -> tuple[str, str, str] | None:
+    """The node, edge and entry-point blocks of a text ``GraphLines`` wrote, each
+    its sorted lines joined by ``",\n"``; None when ``text`` is not one
+    (damaged, or of another format version).
 
-    No line holds a raw newline, so each opening is found at its first
-    occurrence and a block's lines are split at ``",\n"``.
+    No line holds a raw newline, so each opening is found at its first occurrence.
     """
     head = '{"format":"blast-radius-graph","version":' + str(GRAPH_FORMAT_VERSION) + ",\n"
     if not text.startswith(head) or not text.endswith(_CLOSING):
@@ -284,11 +297,64 @@ def graph_blocks(text: str) -> tuple[list[str], list[str], list[str]] | None:
     ends.append(len(text) - len(_CLOSING))
     if ends[-1] < starts[-1]:
         return None
-    nodes, edges, entries = (
-        text[start:end].split(",\n") if end > start else []
-        for start, end in zip(starts, ends, strict=True)
-    )
+    nodes, edges, entries = (text[start:end] for start, end in zip(starts, ends, strict=True))
     return nodes, edges, entries
+
+
+def splice_block(block: str, taken: Sequence[str], added: Sequence[str]) -> list[str] | None:
+    """``block`` (sorted lines joined by ``",\n"``) without the lines ``taken`` and
+    with the lines ``added`` (both sorted; ``taken`` without repeats), as pieces
+    of joined lines to be joined by ``",\n"`` in turn; None when a line to take
+    out is not in the block.
+
+    Lines are found by bisection on the text itself: the block is never split
+    into its lines, so the cost is that of the changed lines and one copy.
+    """
+    edits: list[tuple[int, int, int, str]] = []  # (at, insert 0 / take 1, end, line)
+    low = 0
+    for line in taken:
+        start = _first_line_at_least(block, line, low)
+        end = start + len(line)
+        if block[start:end] != line or not (end == len(block) or block.startswith(",\n", end)):
+            return None
+        edits.append((start, 1, end, line))
+        low = min(end + 2, len(block))
+    low = 0
+    for line in added:
+        low = _first_line_at_least(block, line, low)
+        edits.append((low, 0, low, line))
+    edits.sort(key=lambda edit: edit[:2])  # stable: inserted lines keep their order
+    pieces: list[str] = []
+    cursor = 0
+    for at, take, end, line in edits:
+        if at > cursor:
+            pieces.append(block[cursor:at].removesuffix(",\n"))
+            cursor = at
+        if take:
+            cursor = min(end + 2, len(block))
+        else:
+            pieces.append(line)
+    if cursor < len(block):
+        pieces.append(block[cursor:])
+    return pieces
+
+
+def _first_line_at_least(block: str, target: str, low: int) -> int:
+    """Where the first line of ``block`` from ``low`` (a line's start) that sorts
+    at or after ``target`` starts; the block's length when none does."""
+    high = len(block)
+    while low < high:
+        middle = (low + high) // 2
+        found = block.rfind(",\n", low, middle)
+        start = low if found < 0 else found + 2
+        end = block.find(",\n", start)
+        if end < 0:
+            end = len(block)
+        if block[start:end] < target:
+            low = min(end + 2, len(block))
+        else:
+            high = start
+    return low
 
 
 _LINES_PER_PIECE = 4096
