@@ -24,16 +24,7 @@ from blast_radius.adapters.git import GitError
 from blast_radius.adapters.grammars import GrammarError, fingerprint
 from blast_radius.adapters.index_branch import IndexBranch
 from blast_radius.adapters.progress import StderrProgress
-from blast_radius.adapters.render import (
-    DEFAULT_TEMPLATE,
-    TemplateError,
-    make_environment,
-    render_markdown,
-    render_text,
-)
-from blast_radius.adapters.repository import LocalRepository, branch_snapshots
 from blast_radius.adapters.workspace import Workspace, WorkspaceError
-from blast_radius.app.impact import TEST_SELECTIONS, ImpactRequest, analyze_impact
 from blast_radius.app.indexing import (
     ExtractionFoundNothing,
     IndexResult,
@@ -41,18 +32,17 @@ from blast_radius.app.indexing import (
     index_shard,
     index_tree,
 )
-from blast_radius.app.store import build_snapshot
 from blast_radius.cli import WORK_TREE, Started, build_parser
 from blast_radius.core.build import BuildOptions
 from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.languages import LANGUAGES
-from blast_radius.core.publish import COMMENT_MODES, FAIL_ON, MODES
-from blast_radius.core.report import ReportFormatError
-from blast_radius.core.walk import DEFAULT_TEST_CONFIDENCE, WalkLimits
 
+# What only reports need (the walk, rendering, templates) is imported by the
+# commands that make one: an index run starts without it.
 if TYPE_CHECKING:
     from blast_radius.adapters.runner import RunnerSettings
     from blast_radius.app.action import ActionContext
+    from blast_radius.app.impact import ImpactRequest
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +208,9 @@ def _cmd_index(args: argparse.Namespace) -> int:
 def _publish_index(
     command: IndexCommand, store: FactsCache, branch: str, keep: int, started: float
 ) -> int:
+    from blast_radius.adapters.repository import LocalRepository
+    from blast_radius.app.store import build_snapshot
+
     repository = LocalRepository(command.root)
     commit = repository.resolve("HEAD")
     files = build_snapshot(
@@ -260,6 +253,9 @@ class ImpactCommand:
 
 
 def _impact_command(args: argparse.Namespace) -> ImpactCommand:
+    from blast_radius.app.impact import ImpactRequest
+    from blast_radius.core.walk import WalkLimits
+
     if args.max_depth < 1:
         raise ConfigError("--max-depth must be 1 or more")
     if not 0 < args.min_confidence <= 1:
@@ -296,6 +292,15 @@ def _index_branch_name(name: str) -> str | None:
 
 
 def _cmd_impact(args: argparse.Namespace, begun: Started) -> int:
+    from blast_radius.adapters.render import (
+        DEFAULT_TEMPLATE,
+        make_environment,
+        render_markdown,
+        render_text,
+    )
+    from blast_radius.adapters.repository import LocalRepository, branch_snapshots
+    from blast_radius.app.impact import analyze_impact
+
     command = _impact_command(args)
     started = time.perf_counter()
     snapshots = branch_snapshots(command.index.root, command.index_branch, begun.fetching)
@@ -377,6 +382,10 @@ def _choice(environ: Mapping[str, str], name: str, choices: tuple[str, ...], def
 
 
 def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerSettings]:
+    from blast_radius.app.impact import TEST_SELECTIONS
+    from blast_radius.core.publish import COMMENT_MODES, FAIL_ON, MODES
+    from blast_radius.core.walk import DEFAULT_TEST_CONFIDENCE, WalkLimits
+
     """Everything the action reads from its environment, read once."""
     from blast_radius.adapters.runner import RunnerSettings
     from blast_radius.app.action import ActionContext, ActionInputs
@@ -561,8 +570,20 @@ def run(args: argparse.Namespace, started: Started | None = None) -> int:
         ExtractionError,
         ExtractionFoundNothing,
         GitError,
-        ReportFormatError,
-        TemplateError,
     ) as error:
         print(f"blast-radius: error: {error}", file=sys.stderr)
         return 1
+    except ValueError as error:
+        if not isinstance(error, _report_errors()):
+            raise
+        print(f"blast-radius: error: {error}", file=sys.stderr)
+        return 1
+
+
+def _report_errors() -> tuple[type[ValueError], ...]:
+    """The errors a user can cause in making a report (a bad format or template);
+    only raised once their modules are loaded, so imported when one is met."""
+    from blast_radius.adapters.render import TemplateError
+    from blast_radius.core.report import ReportFormatError
+
+    return ReportFormatError, TemplateError
