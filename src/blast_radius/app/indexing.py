@@ -447,9 +447,10 @@ def index_tree(
     rendered: dict[str, RenderedFile] = {}
     counts: dict[str, Mapping[str, int]] = {}
     kept_bytes = 0
+    budget_bytes = max(1, settings.memory_budget_mb) << 20
     # A quarter of the budget: the parts are cheap to read again, and the
     # resolution's facts take the rest.
-    budget_bytes = max(1, settings.memory_budget_mb) << 18
+    parts_budget = budget_bytes // 4
 
     part_bytes = 0
 
@@ -457,7 +458,7 @@ def index_tree(
         nonlocal kept_bytes, part_bytes
         counts[path] = part.counts
         part_bytes += size
-        if not as_text or kept_bytes + size <= budget_bytes:
+        if not as_text or kept_bytes + size <= parts_budget:
             rendered[path] = part
             kept_bytes += size
 
@@ -540,8 +541,8 @@ def index_tree(
             )
             # The lines take about twice their parts' text: above the budget,
             # they are sorted in runs kept aside and merged as they are written.
-            if 2 * part_bytes > 4 * budget_bytes:
-                graph = assemble_graph_in_runs(records, meta, handed, store.spill, budget_bytes)
+            if 2 * part_bytes > budget_bytes:
+                graph = assemble_graph_in_runs(records, meta, handed, store.spill, parts_budget)
             else:
                 graph = assemble_graph(records, meta, handed)
         store.put_graph(graph_key, graph, build.to_text())
