@@ -89,6 +89,47 @@ def test_importing_a_submodule_runs_its_package_but_type_checking_imports_never_
     assert [d.id for d in result.dependents] == ["python:user"]
 
 
+def test_submodule_imports_are_below_the_package_not_of_siblings_sharing_its_prefix() -> None:
+    nodes = (
+        node("pkg", "module"),
+        node("pkg.a.b", "module"),
+        node("pkg2", "module"),
+        node("pkg2.sub", "module"),
+        node("pkg-x", "module"),
+        node("deep_user", "module"),
+        node("sibling_user", "module"),
+        node("dash_user", "module"),
+    )
+    edges = (
+        Edge("python:deep_user", "python:pkg.a.b", "imports", 0.9, 3),
+        Edge("python:sibling_user", "python:pkg2.sub", "imports", 1.0, 4),
+        Edge("python:dash_user", "python:pkg-x", "imports", 1.0, 5),
+    )
+    index = ReverseIndex.of_graph(Graph(nodes, edges))
+    result = find_dependents(index, [Seed("python:pkg", through_imports=True)], WalkLimits())
+    [user] = result.dependents
+    assert (user.id, user.confidence) == ("python:deep_user", 0.9)
+    assert [(h.source, h.target, h.kind, h.line) for h in user.path] == [
+        ("python:deep_user", "python:pkg.a.b", "imports", 3)
+    ]
+
+
+def test_a_path_hop_keeps_the_line_and_kind_of_the_edge_followed_among_others() -> None:
+    nodes = (node("m", "module"), node("a"), node("b"), node("c"))
+    edges = (
+        Edge("python:m", "python:a", "imports", 1.0, 1),
+        Edge("python:b", "python:a", "references", 0.5, 7),
+        Edge("python:c", "python:a", "calls", 0.8, 9),
+    )
+    index = ReverseIndex.of_graph(Graph(nodes, edges))
+    result = find_dependents(index, [Seed("python:a")], WalkLimits())
+    hops = [(d.id, [(h.kind, h.confidence, h.line) for h in d.path]) for d in result.dependents]
+    assert hops == [
+        ("python:c", [("calls", 0.8, 9)]),
+        ("python:b", [("references", 0.5, 7)]),
+    ]
+
+
 def test_overriding_methods_follow_a_changed_signature() -> None:
     nodes = (
         node("m.Base", "class"),

@@ -617,7 +617,14 @@ def node_of_rest(node_id: str, rest: str) -> Node:
     kind, name, qualname, path, start, end, language = _ANY_SEPARATOR.split(rest)
     if "\\" in rest:
         name, qualname, path = map(text_of_field, (name, qualname, path))
-    return Node(node_id, kind, name, qualname, path, int(start), int(end), _json(language))
+    # tuple.__new__ skips the named tuple's own __new__, a Python function.
+    fields = (node_id, kind, name, qualname, path, int(start), int(end), _json(language))
+    return tuple.__new__(Node, fields)
+
+
+def kind_of_rest(rest: str) -> str:
+    """The kind of a node row whose id field was split off, without parsing the rest."""
+    return rest[: rest.index(_S[1])]
 
 
 def node_kind_prefix(kind: str) -> str:
@@ -648,31 +655,71 @@ def _json(literal: str) -> Any:
     return json.loads(literal)
 
 
+class EdgeColumns:
+    """The edges of a group keyed by one target, field by field, in (source, kind) order.
+
+    A walk reads each edge's source and confidence; the edge itself is made
+    only for the few on a best path.
+    """
+
+    __slots__ = ("confidences", "kinds", "lines", "sources", "tags", "target")
+
+    def __init__(self, target: str, rests: Iterable[str], *, ordered: bool = False) -> None:
+        """Split the rests of a group keyed by ``target`` (unescaped).
+
+        ``ordered`` says the rests are sorted already, as one block's group is.
+        """
+        self.target = target
+        rows = list(rests) if ordered else sorted(rests)
+        # Rests hold _S[0].._S[3]; made one separator, a plain split is several
+        # times faster than a regular expression's, and slices take each field.
+        joined = _S[0].join(rows).replace(_S[1], _S[0]).replace(_S[2], _S[0])
+        fields = joined.replace(_S[3], _S[0]).split(_S[0]) if rows else []
+        sources = fields[0::5]
+        if "\\" in joined:
+            sources = [text_of_field(s) if "\\" in s else s for s in sources]
+        self.sources: list[str] = sources
+        self.kinds: list[str] = fields[1::5]
+        self.confidences: list[float] = list(map(float, fields[2::5]))
+        self.lines: list[str] = fields[3::5]
+        self.tags: list[str] = fields[4::5]
+
+    def hop(self, i: int) -> tuple[str, str, str, float, int]:
+        """The ``i``-th edge's source, target, kind, confidence and line."""
+        return self.sources[i], self.target, self.kinds[i], self.confidences[i], int(self.lines[i])
+
+    def edge(self, i: int) -> Edge:
+        """The ``i``-th edge."""
+        tags = self.tags[i]
+        return Edge(
+            self.sources[i],
+            self.target,
+            self.kinds[i],
+            self.confidences[i],
+            int(self.lines[i]),
+            _tags(tags) if tags else (),
+        )
+
+    def tagged(self, i: int, tag: str) -> bool:
+        """Whether the ``i``-th edge has ``tag``."""
+        tags = self.tags[i]
+        return bool(tags) and tag in _tags(tags)
+
+    def edges(self) -> list[Edge]:
+        """Every edge of the group."""
+        new = tuple.__new__
+        target = self.target
+        return [
+            new(Edge, (source, target, kind, confidence, int(line), _tags(tags) if tags else ()))
+            for source, kind, confidence, line, tags in zip(
+                self.sources, self.kinds, self.confidences, self.lines, self.tags, strict=True
+            )
+        ]
+
+
 def edges_of_group(target: str, rests: Iterable[str]) -> list[Edge]:
     """The edges of a group keyed by ``target`` (unescaped), in (source, kind) order."""
-    # One split of the whole group: a walk parses hundreds of thousands of edges.
-    ordered = sorted(rests)
-    if not ordered:
-        return []
-    # Rests hold _S[0].._S[3]; made one separator, a plain split is several
-    # times faster than a regular expression's.
-    joined = _S[0].join(ordered).replace(_S[1], _S[0]).replace(_S[2], _S[0])
-    each = iter(joined.replace(_S[3], _S[0]).split(_S[0]))
-    new = tuple.__new__
-    return [
-        new(
-            Edge,
-            (
-                text_of_field(source) if "\\" in source else source,
-                target,
-                kind,
-                float(confidence),
-                int(line),
-                _tags(tags) if tags else (),
-            ),
-        )
-        for source, kind, confidence, line, tags in zip(each, each, each, each, each, strict=True)
-    ]
+    return EdgeColumns(target, rests).edges()
 
 
 @lru_cache(maxsize=256)

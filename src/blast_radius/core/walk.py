@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, overload
@@ -19,12 +18,14 @@ from typing import TypeVar, overload
 from blast_radius.core.graph import (
     GROUP,
     Edge,
+    EdgeColumns,
     Graph,
     Node,
     edge_block,
     edges_of_group,
     groups_of_block,
     kind_marker,
+    kind_of_rest,
     node_kind_prefix,
     node_of_rest,
     node_rows_by_id,
@@ -144,6 +145,14 @@ class Nodes(Mapping[str, Node]):
             raise KeyError(node_id)
         return node
 
+    def kind(self, node_id: str) -> str | None:
+        """The kind of node ``node_id`` (None if there is none), without parsing the node."""
+        node = self._parsed.get(node_id)
+        if node is not None:
+            return node.kind
+        rest = self._rows.get(row_field(node_id))
+        return None if rest is None else kind_of_rest(rest)
+
     def __contains__(self, node_id: object) -> bool:
         return isinstance(node_id, str) and (
             node_id in self._parsed or row_field(node_id) in self._rows
@@ -188,17 +197,34 @@ class Incoming:
                 self._groups[key] = [rests]
             else:
                 group.append(rests)
+        self._columns: dict[str, EdgeColumns | None] = {}
         self._parsed: dict[str, list[Edge]] = {}
+
+    def columns(self, node_id: str) -> EdgeColumns | None:
+        """The edges into ``node_id`` (``contains`` edges aside) as columns, or None."""
+        try:
+            return self._columns[node_id]
+        except KeyError:
+            pass
+        groups = self._groups.get(row_field(node_id))
+        found = None
+        if groups is not None:
+            # A group of one block is sorted already (``edge_block``).
+            if len(groups) == 1:
+                found = EdgeColumns(node_id, groups[0].split(GROUP), ordered=True)
+            else:
+                found = EdgeColumns(node_id, GROUP.join(groups).split(GROUP))
+        self._columns[node_id] = found
+        return found
 
     def get(self, node_id: str, default: Sequence[Edge] = ()) -> Sequence[Edge]:
         """The edges into ``node_id`` (``contains`` edges aside), or ``default``."""
         edges = self._parsed.get(node_id)
         if edges is None:
-            groups = self._groups.get(row_field(node_id))
-            if groups is None:
+            columns = self.columns(node_id)
+            if columns is None:
                 return default
-            rests = [rest for group in groups for rest in group.split(GROUP)]
-            edges = self._parsed[node_id] = edges_of_group(node_id, rests)
+            edges = self._parsed[node_id] = columns.edges()
         return edges
 
     def has_kind(self, node_id: str, kinds: Iterable[str]) -> bool:
@@ -258,6 +284,8 @@ class ReverseIndex:
         self.children = Children(contains_rows)
         self._imports: tuple[list[str], dict[str, list[str]]] | None = None
         self._submodule_imports: dict[str, list[Edge]] = {}
+        self.walk_cache: dict[str, _Incoming] = {}
+        """What walks follow into each node (seeds aside), kept for the next walk."""
 
     @classmethod
     def of_graph(cls, graph: Graph) -> ReverseIndex:
@@ -281,24 +309,27 @@ class ReverseIndex:
                 self._imports = self.incoming.rows_of_kind("imports")
             targets, rows = self._imports
             prefix = row_field(module_id + ".")
+            # Every escaped id that starts with the prefix sorts from it up to
+            # the prefix with its last character ('.') raised by one.
             start = bisect.bisect_left(targets, prefix)
-            for escaped in itertools.takewhile(lambda t: t.startswith(prefix), targets[start:]):
-                edges = edges_of_group(text_of_field(escaped), rows[escaped])
-                found.extend(self._runs_packages(edges))
+            end = bisect.bisect_left(targets, prefix[:-1] + chr(ord(prefix[-1]) + 1), start)
+            for escaped in targets[start:end]:
+                target = text_of_field(escaped)
+                if self._runs_packages(target):
+                    found.extend(
+                        edge
+                        for edge in edges_of_group(target, rows[escaped])
+                        if edge.kind == "imports" and "type-checking" not in edge.tags
+                    )
             found.sort(key=lambda e: (e.source, e.target))
         self._submodule_imports[module_id] = found
         return found
 
-    def _runs_packages(self, edges: Sequence[Edge]) -> list[Edge]:
-        imports = []
-        for edge in edges:
-            if edge.kind != "imports" or "type-checking" in edge.tags:
-                continue
-            target = self.nodes.get(edge.target)
-            rule = language_by_name(target.language) if target and target.language else None
-            if rule is not None and rule.imports_run_packages:
-                imports.append(edge)
-        return imports
+    def _runs_packages(self, target_id: str) -> bool:
+        """Whether importing ``target_id`` runs its enclosing packages (its language's rule)."""
+        target = self.nodes.get(target_id)
+        rule = language_by_name(target.language) if target and target.language else None
+        return rule is not None and rule.imports_run_packages
 
     def overriding(self, method_id: str) -> list[Edge]:
         """Methods of subclasses (at any depth) that override ``method_id``, as edges."""
@@ -323,46 +354,94 @@ class ReverseIndex:
         return sorted(found, key=lambda e: e.source)
 
 
+class _Incoming:
+    """The edges a walk follows into one node: sources and confidences, edges made on demand."""
+
+    __slots__ = ("_columns", "_extra", "_picked", "confidences", "sources")
+
+    def __init__(
+        self,
+        columns: EdgeColumns | None = None,
+        picked: list[int] | None = None,
+        extra: Sequence[Edge] = (),
+    ) -> None:
+        self._columns = columns
+        self._picked = picked
+        self._extra = extra
+        sources: list[str] = []
+        confidences: list[float] = []
+        if columns is not None:
+            if picked is None:
+                sources, confidences = columns.sources, columns.confidences
+            else:
+                sources = [columns.sources[i] for i in picked]
+                confidences = [columns.confidences[i] for i in picked]
+        if extra:
+            sources = [*sources, *(e.source for e in extra)]
+            confidences = [*confidences, *(e.confidence for e in extra)]
+        self.sources: Sequence[str] = sources
+        self.confidences: Sequence[float] = confidences
+
+    def hop(self, i: int) -> Hop:
+        """The ``i``-th edge followed, as a hop."""
+        columns = self._columns
+        if columns is not None:
+            count = len(columns.sources) if self._picked is None else len(self._picked)
+            if i < count:
+                return Hop(*columns.hop(i if self._picked is None else self._picked[i]))
+            i -= count
+        edge = self._extra[i]
+        return Hop(edge.source, edge.target, edge.kind, edge.confidence, edge.line)
+
+
+_NO_INCOMING = _Incoming()
+
+
 def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimits) -> WalkResult:
     """Everything that depends on the seeds, best path first."""
     seed_list = sorted({s.id: s for s in seeds}.values(), key=lambda s: s.id)
     seed_by_id: Mapping[str, Seed] = {s.id: s for s in seed_list}
-    # A taken node's path, as (hop, node the hop leads to): built into tuples
-    # only for the dependents, not for every edge pushed.
-    taken: dict[str, tuple[float, int, Edge | None, str]] = {}
+    # A taken node's path, as (edges followed into the node the hop leads to,
+    # the hop's place among them, that node): an edge is made only for the
+    # dependents, not for every edge looked at.
+    taken: dict[str, tuple[float, int, _Incoming, int, str]] = {}
     best: list[str] = []
     cut: set[str] = set()
     # The best (confidence, distance) queued for a node not yet taken: a push
     # no better can never be taken first, so it is not made.
     queued: dict[str, tuple[float, int]] = {}
-    # (negative confidence, distance, id, push order, edge, its target): ties
-    # go to the shorter path, then the smaller id, then the earlier push.
-    queue: list[tuple[float, int, str, int, Edge | None, str]] = [
-        (-1.0, 0, s.id, n, None, "") for n, s in enumerate(seed_list)
+    # (negative confidence, distance, id, push order, edges, place, their
+    # target): ties go to the shorter path, then the smaller id, then the
+    # earlier push, so the edges are never compared.
+    queue: list[tuple[float, int, str, int, _Incoming, int, str]] = [
+        (-1.0, 0, s.id, n, _NO_INCOMING, -1, "") for n, s in enumerate(seed_list)
     ]
     pushed = len(queue)
     min_confidence = limits.min_confidence
     while queue:
-        negative, distance, node_id, _, via, parent = heapq.heappop(queue)
+        negative, distance, node_id, _, via, place, parent = heapq.heappop(queue)
         if node_id in taken:
             continue
         confidence = -negative
-        taken[node_id] = (confidence, distance, via, parent)
-        if node_id not in seed_by_id:
+        taken[node_id] = (confidence, distance, via, place, parent)
+        seed = seed_by_id.get(node_id)
+        if seed is None:
             best.append(node_id)
             if len(best) >= limits.max_nodes:
                 cut.add("nodes")
                 break
         if distance >= limits.max_depth:
-            if _has_incoming(index, node_id, seed_by_id.get(node_id)):
+            if _has_incoming(index, node_id, seed):
                 cut.add("depth")
             continue
         next_distance = distance + 1
-        for edge in _incoming(index, node_id, seed_by_id.get(node_id)):
-            source = edge.source
+        incoming = _incoming(index, node_id, seed)
+        for i, (source, edge_confidence) in enumerate(
+            zip(incoming.sources, incoming.confidences, strict=True)
+        ):
             if source in taken or source == node_id:
                 continue
-            reached = confidence * edge.confidence
+            reached = confidence * edge_confidence
             if reached < min_confidence:
                 cut.add("confidence")
                 continue
@@ -372,7 +451,7 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
             ):
                 continue
             queued[source] = (reached, next_distance)
-            heapq.heappush(queue, (-reached, next_distance, source, pushed, edge, node_id))
+            heapq.heappush(queue, (-reached, next_distance, source, pushed, incoming, i, node_id))
             pushed += 1
     paths: dict[str, tuple[Hop, ...]] = {s.id: () for s in seed_list}
 
@@ -381,15 +460,11 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
         chain = []
         while node_id not in paths:
             chain.append(node_id)
-            node_id = taken[node_id][3]
+            node_id = taken[node_id][4]
         path = paths[node_id]
         for step in reversed(chain):
-            edge = taken[step][2]
-            assert edge is not None  # only seeds have no edge, and they are in paths
-            path = paths[step] = (
-                Hop(edge.source, edge.target, edge.kind, edge.confidence, edge.line),
-                *path,
-            )
+            _, _, via, place, _ = taken[step]
+            path = paths[step] = (via.hop(place), *path)
         return path
 
     dependents = [
@@ -400,34 +475,52 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
     return WalkResult(tuple(dependents), tuple(sorted(cut)))
 
 
-def _incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> list[Edge]:
-    node = index.nodes.get(node_id)
-    if node is None:
-        return []
-    edges = index.incoming.get(node_id, [])
-    if node.kind in SYMBOL_KINDS:
-        result = [e for e in edges if e.kind in _SYMBOL_EDGE_KINDS]
-        if seed is not None and seed.through_overrides:
-            result.extend(index.overriding(node_id))
-        return result
-    if node.kind in ("module", "package") and (seed is None or seed.through_imports):
+def _incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> _Incoming:
+    """The edges the walk follows into ``node_id``; the same for every walk but from seeds."""
+    if seed is None:
+        found = index.walk_cache.get(node_id)
+        if found is None:
+            found = index.walk_cache[node_id] = _incoming_uncached(index, node_id, seed)
+        return found
+    return _incoming_uncached(index, node_id, seed)
+
+
+def _incoming_uncached(index: ReverseIndex, node_id: str, seed: Seed | None) -> _Incoming:
+    node_kind = index.nodes.kind(node_id)
+    if node_kind is None:
+        return _NO_INCOMING
+    columns = index.incoming.columns(node_id)
+    kinds = columns.kinds if columns is not None else []
+    if node_kind in SYMBOL_KINDS:
+        # Usually every edge into a symbol is followed: no list of places then.
+        followed = None
+        if not _SYMBOL_EDGE_KINDS.issuperset(kinds):
+            followed = [i for i, kind in enumerate(kinds) if kind in _SYMBOL_EDGE_KINDS]
+        overrides = index.overriding(node_id) if seed is not None and seed.through_overrides else []
+        return _Incoming(columns, followed, overrides)
+    if node_kind in ("module", "package") and (seed is None or seed.through_imports):
         # A module's code runs when it is imported: its importers are reached,
         # not through imports made only for type checkers, which never run.
-        result = [
-            e for e in edges if e.kind in _MODULE_EDGE_KINDS and "type-checking" not in e.tags
-        ]
-        seen = {e.source for e in result}
+        picked: list[int] = []
+        seen: set[str] = set()
+        if columns is not None:
+            picked = [
+                i
+                for i, kind in enumerate(kinds)
+                if kind in _MODULE_EDGE_KINDS and not columns.tagged(i, "type-checking")
+            ]
+            seen = {columns.sources[i] for i in picked}
+        extra: list[Edge] = []
         for edge in index.submodule_imports(node_id):
             if edge.source not in seen and not edge.source.startswith(node_id + "."):
                 seen.add(edge.source)
-                result.append(edge)
-        return result
-    return []
+                extra.append(edge)
+        return _Incoming(columns, picked, extra)
+    return _NO_INCOMING
 
 
 def _has_incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> bool:
-    node = index.nodes.get(node_id)
-    if node is not None and node.kind in SYMBOL_KINDS and not (seed and seed.through_overrides):
+    if index.nodes.kind(node_id) in SYMBOL_KINDS and not (seed and seed.through_overrides):
         # Only whether the walk was cut here: read the kinds, parse nothing.
         return index.incoming.has_kind(node_id, _SYMBOL_EDGE_KINDS)
-    return bool(_incoming(index, node_id, seed))
+    return bool(_incoming(index, node_id, seed).sources)
