@@ -87,3 +87,27 @@ def test_fork_map_reports_a_failing_child_as_an_extraction_error() -> None:
     expected = ExtractionError if threading.active_count() == 1 else ValueError
     with pytest.raises(expected, match="a resolver bug"):
         fork_map(_lengths, [["a"], ["boom"]])
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_jobs_given_by_size_are_read_as_sent_and_an_unreadable_one_is_reported(
+    jobs: int,
+) -> None:
+    contents = {path: data for path, _, data in _JOBS}
+    gone = _JOBS[7][0]
+    asked: list[str] = []
+
+    def read(path: str) -> bytes | None:
+        asked.append(path)
+        return None if path == gone else contents[path]
+
+    lazy = [(path, language, len(data)) for path, language, data in _JOBS]
+    outcomes = list(Extractor(jobs).extract(lazy, read=read))
+    eager = list(Extractor(jobs).extract(_JOBS))
+    assert sorted(asked) == sorted(contents)
+    assert [o[0] for o in outcomes] == [path for path, _, _ in _JOBS]
+    for outcome, expected in zip(outcomes, eager, strict=True):
+        if outcome[0] == gone:
+            assert outcome[1:] == (None, None, "the file could not be read again to be parsed")
+        else:
+            assert outcome == expected

@@ -15,8 +15,9 @@ import multiprocessing.context
 import os
 import pickle
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
@@ -30,11 +31,20 @@ from blast_radius.core.languages import language_by_name
 _POOL_MIN_FILES = 24
 _POOL_MIN_BYTES = 512 * 1024
 _CHUNK_BYTES = 256 * 1024
+# Chunks sent ahead of the results taken in, per process: enough to keep every
+# process busy, few enough that the files in flight stay a few megabytes.
+_CHUNKS_AHEAD = 2
 
 T = TypeVar("T")
 
 Job = tuple[str, str, bytes]
 """(path, language name, content)."""
+Work = tuple[str, str, bytes | int]
+"""A job whose content may be read only as it is sent: (path, language name,
+content, or its size in bytes when ``read`` is to fetch it then)."""
+Reader = Callable[[str], bytes | None]
+"""The content of a path, read now; None when it can no longer be read."""
+UNREADABLE = "the file could not be read again to be parsed"
 Outcome = tuple[str, str | None, str | None, str | None]
 """(path, facts as JSON text or None, interface entry as JSON text or None, error
 message or None). The interface entry is ``core.build.interface_entry``'s text."""
@@ -166,11 +176,16 @@ class Extractor:
 
     def extract(
         self,
-        jobs: Sequence[Job],
+        jobs: Sequence[Work],
         progress: Callable[[int], None] | None = None,
+        read: Reader | None = None,
     ) -> Iterator[Outcome]:
         """Extract every job (``Outcome``), in the order of ``jobs``, each yielded as
         soon as it is done: the caller takes in results while the pool works on.
+
+        A job given by its size is read with ``read`` only as it is sent to
+        be parsed, so the contents in memory at once stay a few chunks' worth
+        however many files there are.
 
         A language whose grammar fails to load turns off only that language:
         its files come back with the reason as their error, the others are
@@ -181,14 +196,14 @@ class Extractor:
             j[0]: f"{self.unavailable[j[1]]}{UNPARSED_SUFFIX}" for j in jobs if j[1] not in loadable
         }
         usable = [j for j in jobs if j[1] in loadable]
-        total_bytes = sum(len(j[2]) for j in usable)
+        total_bytes = sum(_size(j) for j in usable)
         use_pool = (
             self.jobs > 1 and len(usable) >= _POOL_MIN_FILES and total_bytes >= _POOL_MIN_BYTES
         )
         done = (
-            self._extract_in_pool(usable, total_bytes, progress)
+            self._extract_in_pool(usable, total_bytes, progress, read)
             if use_pool
-            else self._extract_here(usable, progress)
+            else self._extract_here(usable, progress, read)
         )
         if not refused:
             yield from done
@@ -200,29 +215,26 @@ class Extractor:
             yield by_path.get(job[0]) or (job[0], None, None, refused[job[0]])
 
     def _extract_here(
-        self, jobs: Sequence[Job], progress: Callable[[int], None] | None
+        self,
+        jobs: Sequence[Work],
+        progress: Callable[[int], None] | None,
+        read: Reader | None,
     ) -> Iterator[Outcome]:
-        for job in jobs:
-            yield _extract_one(self._local, job)
+        for work in jobs:
+            job = _read(work, read)
+            yield _extract_one(self._local, job) if job else (work[0], None, None, UNREADABLE)
             if progress:
                 progress(1)
 
     def _extract_in_pool(
         self,
-        jobs: Sequence[Job],
+        jobs: Sequence[Work],
         total_bytes: int,
         progress: Callable[[int], None] | None,
+        read: Reader | None,
     ) -> Iterator[Outcome]:
         # Chunks of similar byte size keep both workers busy to the end.
         target = min(_CHUNK_BYTES, max(1, total_bytes // (self.jobs * 8)))
-        chunks: list[list[Job]] = [[]]
-        size = 0
-        for job in jobs:
-            if chunks[-1] and size >= target:
-                chunks.append([])
-                size = 0
-            chunks[-1].append(job)
-            size += len(job[2])
         names = tuple(sorted({j[1] for j in jobs}))
         try:
             with ProcessPoolExecutor(
@@ -231,12 +243,56 @@ class Extractor:
                 initializer=_init_worker,
                 initargs=(names,),
             ) as pool:
-                for result in pool.map(_extract_chunk, chunks):
-                    yield from result
-                    if progress:
-                        progress(len(result))
+                # Sent a few chunks ahead and taken in order: a chunk's
+                # contents are read only as it is sent.
+                ahead: deque[tuple[Future[list[Outcome]], list[str]]] = deque()
+                for chunk in _chunks(jobs, target):
+                    readable = [job for work in chunk if (job := _read(work, read))]
+                    ahead.append((pool.submit(_extract_chunk, readable), [w[0] for w in chunk]))
+                    while len(ahead) > _CHUNKS_AHEAD * self.jobs:
+                        yield from _taken(*ahead.popleft(), progress)
+                while ahead:
+                    yield from _taken(*ahead.popleft(), progress)
         except BrokenProcessPool as error:
             raise ExtractionError(
                 "a parser process died while extracting facts (out of memory, or a grammar "
                 "that failed to load); re-run with --jobs 1 to see the failing file"
             ) from error
+
+
+def _size(work: Work) -> int:
+    return work[2] if isinstance(work[2], int) else len(work[2])
+
+
+def _read(work: Work, read: Reader | None) -> Job | None:
+    """The job with its content, read now if it was given by its size."""
+    path, language, content = work
+    if isinstance(content, bytes):
+        return path, language, content
+    data = read(path) if read is not None else None
+    return None if data is None else (path, language, data)
+
+
+def _chunks(jobs: Sequence[Work], target: int) -> Iterator[list[Work]]:
+    """The jobs in order, cut where a chunk reaches ``target`` bytes."""
+    chunk: list[Work] = []
+    size = 0
+    for work in jobs:
+        if chunk and size >= target:
+            yield chunk
+            chunk, size = [], 0
+        chunk.append(work)
+        size += _size(work)
+    if chunk:
+        yield chunk
+
+
+def _taken(
+    future: Future[list[Outcome]], paths: list[str], progress: Callable[[int], None] | None
+) -> Iterator[Outcome]:
+    """A chunk's outcomes in order, with one for each file that could not be read."""
+    done = {outcome[0]: outcome for outcome in future.result()}
+    for path in paths:
+        yield done.get(path) or (path, None, None, UNREADABLE)
+    if progress:
+        progress(len(paths))

@@ -127,10 +127,14 @@ class FactsExtractor(Protocol):
 
     def extract(
         self,
-        jobs: Sequence[tuple[str, str, bytes]],
+        jobs: Sequence[tuple[str, str, bytes | int]],
         progress: Callable[[int], None] | None = None,
+        read: Callable[[str], bytes | None] | None = None,
     ) -> Iterable[tuple[str, str | None, str | None, str | None]]:
-        """(path, facts JSON, interface entry JSON, error) of each job, in order."""
+        """(path, facts JSON, interface entry JSON, error) of each job, in order.
+
+        A job given by its content's size is read with ``read`` as it is sent.
+        """
         ...
 
 
@@ -229,8 +233,9 @@ def index_tree(
     rules = PathRules.create(settings.excludes, vendored, generated)
 
     skipped: dict[str, str] = {}
-    # path, language, data (None: known by its content id, not read), key
-    to_parse: list[tuple[str, str, bytes | None, str]] = []
+    # path, language, data (None: known by its content id, not read; a size:
+    # read, then let go, to be read again if parsed), key
+    to_parse: list[tuple[str, str, bytes | int | None, str]] = []
     to_read: list[tuple[str, str]] = []
     for item in listed:
         rule = language_for_path(item.path)
@@ -260,7 +265,12 @@ def index_tree(
         if content_reason is not None:
             skipped[path] = content_reason
             continue
-        to_parse.append((path, language, data, file_key(source, fingerprint, path, data)))
+        key = file_key(source, fingerprint, path, data)
+        # A file keyed by its blob id is read again when parsed: a tree's
+        # contents are never all held at once. One keyed by its bytes is kept,
+        # so that what is parsed is what was keyed.
+        kept = data if source.content_id(path) is None else len(data)
+        to_parse.append((path, language, kept, key))
     to_parse.sort(key=lambda item: item[0])
 
     scripts: set[tuple[str, str]] = set()
@@ -328,7 +338,8 @@ def index_tree(
     listed_count = len(to_parse)
     del to_parse  # its contents live on in ``contents`` until parsed
 
-    def content(path: str) -> tuple[str, bytes] | None:
+    def content(path: str) -> tuple[str, bytes | int] | None:
+        """A file's language and content, or its size when it is to be read as parsed."""
         language, data = contents[path]
         if data is None:
             read = source.read(path, settings.max_file_bytes)
@@ -336,6 +347,10 @@ def index_tree(
                 return None
             data = read
         return language, data
+
+    def read_again(path: str) -> bytes | None:
+        data = source.read(path, settings.max_file_bytes)
+        return data if isinstance(data, bytes) else None
 
     full: dict[str, FileFacts] = {}
     errors: list[dict[str, str]] = []
@@ -362,7 +377,7 @@ def index_tree(
         ``keep``, else as many as fit the budget. Those in ``new`` are known
         not to be cached (not looked up: that would read the whole pack)."""
         nonlocal parsed_now
-        misses: list[tuple[str, str, bytes]] = []
+        misses: list[tuple[str, str, bytes | int]] = []
         for path in paths:
             if path in full:
                 continue
@@ -378,7 +393,7 @@ def index_tree(
             progress.start(len(misses), "parsing")
         # Results are taken in while the parsing processes work on.
         for path, facts_json, entry, error in extractor.extract(
-            misses, progress.advance if progress else None
+            misses, progress.advance if progress else None, read_again
         ):
             if facts_json is None:
                 skipped[path] = SKIP_EXTRACTOR_ERROR
@@ -493,11 +508,14 @@ def index_tree(
             extractor.fan_out,
             extractor.jobs,
         )
-        for path, part in resolved.items():
+        built.extend(resolved)
+        # Each part is let go as it is stored, unless kept: a batch's parts are
+        # never alive beside the next batch's resolution.
+        for path in sorted(resolved):
+            part = resolved.pop(path)
             text = part.to_text()
             store.put("output", outputs[path], text)
             keep_part(path, part, len(text))
-        built.extend(resolved)
     # Only interfaces and rendered parts are needed from here on.
     full.clear()
     contents.clear()
