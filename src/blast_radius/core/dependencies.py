@@ -458,18 +458,17 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
     Raises ValueError or TypeError when a file's dependency data is damaged.
     Each file's data is decoded in turn and let go: only what is indexed stays.
     """
-    index: dict[str, list[str]] = {}
+    # Each name's digests as the bytes its own digest is taken of ("\0" and
+    # each digest in turn): a few bytes each, where strings in lists took
+    # several times that across a large tree's offers.
+    index: dict[str, bytearray] = {}
     stars: list[tuple[str, str]] = []
     classes: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []
     follows: dict[str, set[str]] = {}
     for path in sorted(texts):
         deps = _offered(texts[path])
         for name, digest in deps.offers:
-            found = index.get(name)
-            if found is None:
-                index[name] = [digest]
-            else:
-                found.append(digest)
+            _add(index, name, digest)
         folder, _, name = path.rpartition("/")
         whole = _digest(path, *(d for _, d in deps.offers))
         stars.extend(
@@ -483,7 +482,7 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
         folder, _, name = path.rpartition("/")
         digest = _digest("p", path)
         for word in names_in(name) | names_in(folder.rpartition("/")[2]):
-            index.setdefault(word, []).append(digest)
+            _add(index, word, digest)
         while folder and folder not in folders:
             folders.add(folder)
             folder, _, name = folder.rpartition("/")
@@ -491,12 +490,18 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
         digest = _digest("f", folder)
         parent, _, name = folder.rpartition("/")
         for word in names_in(name) | names_in(parent.rpartition("/")[2]):
-            index.setdefault(word, []).append(digest)
+            _add(index, word, digest)
     # After the paths' and folders' digests, in file order, as each name's list expects.
     for word, whole in stars:
-        index.setdefault(word, []).append(whole)
+        _add(index, word, whole)
     _index_components(classes, index)
-    by_name = {name: _digest(name, *digests) for name, digests in index.items()}
+    # The digest of the name and its digests joined by "\0", as ``_digest`` takes it.
+    by_name = {
+        name: hashlib.blake2b(
+            name.encode("utf-8", "surrogateescape") + joined, digest_size=_DIGEST_CHARS // 2
+        ).hexdigest()
+        for name, joined in index.items()
+    }
     _follow(follows, by_name)
     return by_name
 
@@ -578,9 +583,21 @@ def _follow(follows: Mapping[str, set[str]], by_name: dict[str, str]) -> None:
     by_name.update(merkle)
 
 
+def _add(index: dict[str, bytearray], name: str, digest: str) -> None:
+    """Index ``digest`` (a hexadecimal digest) under ``name``, after those before it;
+    raises TypeError or ValueError for anything else (damaged data)."""
+    if not isinstance(digest, str):
+        raise TypeError(f"a digest that is no text: {digest!r}")
+    found = index.get(name)
+    if found is None:
+        index[name] = bytearray(b"\0" + digest.encode("ascii"))
+    else:
+        found += b"\0" + digest.encode("ascii")
+
+
 def _index_components(
     records: Sequence[tuple[str, tuple[str, ...], tuple[str, ...], str]],
-    index: dict[str, list[str]],
+    index: dict[str, bytearray],
 ) -> None:
     """Index each inheritance component's links under the member names of its classes."""
     parent: dict[str, str] = {}
@@ -611,4 +628,4 @@ def _index_components(
     for root in sorted(links):
         digest = _digest("c", *sorted(links[root]))
         for name in sorted(names[root]):
-            index.setdefault(name, []).append(digest)
+            _add(index, name, digest)
