@@ -658,8 +658,8 @@ def _json(literal: str) -> Any:
 class EdgeColumns:
     """The edges of a group keyed by one target, field by field, in (source, kind) order.
 
-    A walk reads each edge's source and confidence; the edge itself is made
-    only for the few on a best path.
+    A walk reads each edge's source and confidence; a hop is made only for
+    the edges on a best path.
     """
 
     __slots__ = ("confidences", "kinds", "lines", "sources", "tags", "target")
@@ -687,18 +687,6 @@ class EdgeColumns:
     def hop(self, i: int) -> tuple[str, str, str, float, int]:
         """The ``i``-th edge's source, target, kind, confidence and line."""
         return self.sources[i], self.target, self.kinds[i], self.confidences[i], int(self.lines[i])
-
-    def edge(self, i: int) -> Edge:
-        """The ``i``-th edge."""
-        tags = self.tags[i]
-        return Edge(
-            self.sources[i],
-            self.target,
-            self.kinds[i],
-            self.confidences[i],
-            int(self.lines[i]),
-            _tags(tags) if tags else (),
-        )
 
     def tagged(self, i: int, tag: str) -> bool:
         """Whether the ``i``-th edge has ``tag``."""

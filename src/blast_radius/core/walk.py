@@ -355,7 +355,8 @@ class ReverseIndex:
 
 
 class _Incoming:
-    """The edges a walk follows into one node: sources and confidences, edges made on demand."""
+    """The edges a walk follows into one node: their sources and confidences,
+    ``picked`` of the columns (all when None) then ``extra``; a hop is made on demand."""
 
     __slots__ = ("_columns", "_extra", "_picked", "confidences", "sources")
 
