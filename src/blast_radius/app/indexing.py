@@ -338,19 +338,16 @@ def index_tree(
     listed_count = len(to_parse)
     del to_parse  # its contents live on in ``contents`` until parsed
 
+    def read_again(path: str) -> bytes | None:
+        data = source.read(path, settings.max_file_bytes)
+        return data if isinstance(data, bytes) else None
+
     def content(path: str) -> tuple[str, bytes | int] | None:
         """A file's language and content, or its size when it is to be read as parsed."""
         language, data = contents[path]
         if data is None:
-            read = source.read(path, settings.max_file_bytes)
-            if not isinstance(read, bytes):
-                return None
-            data = read
-        return language, data
-
-    def read_again(path: str) -> bytes | None:
-        data = source.read(path, settings.max_file_bytes)
-        return data if isinstance(data, bytes) else None
+            data = read_again(path)
+        return None if data is None else (language, data)
 
     full: dict[str, FileFacts] = {}
     errors: list[dict[str, str]] = []
