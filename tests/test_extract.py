@@ -16,8 +16,11 @@ from blast_radius.core.facts import (
     VAR_KEYWORD,
     VAR_POSITIONAL,
     CallArguments,
+    Definition,
     FileFacts,
+    Import,
     Parameter,
+    facts_from_text,
 )
 from blast_radius.core.languages import language_by_name
 from blast_radius.core.resolve_python import python_interface
@@ -200,6 +203,33 @@ def test_signatures_and_shapes_survive_json_and_stay_out_of_the_interface(
     assert isinstance(again.signatures[0].parameters[0], Parameter)
     interface = python_interface(facts)
     assert (interface.signatures, interface.arguments) == ((), ())
+
+
+def test_facts_read_from_text_share_their_names_and_refuse_a_damaged_row(
+    python: CompiledLanguage,
+) -> None:
+    source = """
+        import os.path as osp
+        class Widget(Base):
+            def render(self, x: Widget) -> Widget:
+                self.size = osp.join(x.render(), x)
+                return Widget()
+        """
+    one, two = facts_of(python, source), facts_of(python, source)
+    text = json.dumps(one.to_json(), ensure_ascii=False, separators=(",", ":"))
+    first, second = facts_from_text(text), facts_from_text(text)
+    assert first == one == two
+    assert type(first.definitions[0]) is Definition and type(first.imports[0]) is Import
+    # Each name is one object however many facts and files spell it.
+    assert first.definitions[0].name is second.definitions[0].name
+    assert first.references[0].name is second.references[0].name
+    assert first.imports[0].source is second.imports[0].source
+    assert first.typed and first.typed[0][2] is second.typed[0][2]
+    # A row with a field too few is a damaged entry, not a short named tuple.
+    data = json.loads(text)
+    data[3][0] = data[3][0][:-1]
+    with pytest.raises(ValueError):
+        facts_from_text(json.dumps(data))
 
 
 def test_the_literal_arguments_of_decorator_calls(python: CompiledLanguage) -> None:

@@ -38,7 +38,7 @@ from blast_radius.core.dependencies import (
     name_digests_key,
     readable,
 )
-from blast_radius.core.facts import FileFacts
+from blast_radius.core.facts import FileFacts, facts_from_text
 from blast_radius.core.go_projects import GO_MOD, go_projects
 from blast_radius.core.graph import graph_blocks
 from blast_radius.core.js_projects import is_manifest, js_projects
@@ -404,7 +404,7 @@ def index_tree(
                 lines = interfaces[path].line_count
                 if not keep and kept_lines + lines > budget:
                     continue
-            take(path, FileFacts.from_json(json.loads(facts_json)), keep)
+            take(path, facts_from_text(facts_json), keep)
         if progress:
             progress.finish()
 
@@ -706,7 +706,7 @@ def _load(cached: str | None) -> FileFacts | None:
     if cached is None:
         return None
     try:
-        return FileFacts.from_json(json.loads(cached))
+        return facts_from_text(cached)
     except (ValueError, TypeError):
         return None
 
@@ -766,7 +766,7 @@ def facts_of_files(
             misses.append((path, rule.name, data))
     for path, facts_json, entry, _ in extractor.extract(misses) if misses else ():
         if facts_json is not None:
-            found[path] = FileFacts.from_json(json.loads(facts_json))
+            found[path] = facts_from_text(facts_json)
             store.put("facts", keys[path], facts_json)
             if entry is not None:
                 store.put("interface", keys[path], entry)

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from blast_radius.core.csharp_projects import csharp_projects
 from blast_radius.core.dependencies import DependencyTexts, dependency_texts, file_dependencies
-from blast_radius.core.facts import FileFacts
+from blast_radius.core.facts import FileFacts, facts_from_text
 from blast_radius.core.go_projects import GoProjects
 from blast_radius.core.graph import (
     ROW,
@@ -314,7 +314,7 @@ def read_interface_entry(text: str) -> tuple[FileFacts, DependencyTexts]:
     """The interface and dependency texts of an ``interface_entry``; raises
     ValueError or TypeError when it is damaged."""
     interface, mentions, offers = text.split(_SECTION)
-    return FileFacts.from_json(json.loads(interface)), DependencyTexts(mentions, offers)
+    return facts_from_text(interface), DependencyTexts(mentions, offers)
 
 
 Part = RenderedFile | None
@@ -367,9 +367,14 @@ def resolve_files(
         resolver = ecosystem(name).create(facts, all_paths, options)
 
         def work(paths: Sequence[str], resolver: Resolver = resolver) -> list[Part]:
-            built = resolver.build(paths)
-            # None for a file the resolver has no output for.
-            return [render_output(built[p]) if p in built else None for p in paths]
+            # One file at a time: a file's unrendered output is several times
+            # its rendered text, so only one is alive at once.
+            parts: list[Part] = []
+            for path in paths:
+                built = resolver.build((path,)).get(path)
+                # None for a file the resolver has no output for.
+                parts.append(None if built is None else render_output(built))
+            return parts
 
         parts = _balanced(to_build, sizes, chunks)
         for paths, results in zip(parts, fan_out(work, parts), strict=True):

@@ -426,6 +426,7 @@ class PythonResolver:
         for f in sorted(facts, key=lambda x: x.path):
             name = names[f.path]
             self._modules[name] = _Module(name, f, posixpath.basename(f.path) == "__init__.py")
+        self._by_path = {m.facts.path: m for m in self._modules.values()}
         # Dotted prefixes of module names: namespace packages have no file of their own.
         self._packages = {
             name.rsplit(".", depth)[0]
@@ -1416,7 +1417,7 @@ class PythonResolver:
         The resolver may hold only the interface of other files (see
         ``python_interface``); the files built must have their full facts.
         """
-        by_path = {m.facts.path: m for m in self._modules.values()}
+        by_path = self._by_path
         return {path: self._build_module(by_path[path]) for path in paths if path in by_path}
 
     def _build_module(self, module: _Module) -> FileOutput:
