@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from blast_radius.core.graph import Edge, Graph, Node
-from blast_radius.core.walk import ReverseIndex, Seed, WalkLimits, find_dependents
+from blast_radius.core.walk import (
+    Dependent,
+    Hop,
+    ReverseIndex,
+    Seed,
+    Trail,
+    WalkLimits,
+    find_dependents,
+)
 
 
 def node(name: str, kind: str = "function") -> Node:
@@ -58,6 +66,35 @@ def test_why_path_runs_from_the_dependent_to_the_changed_symbol() -> None:
         ("python:b", "python:a"),
     ]
     assert c.seed == "python:a"
+
+
+def test_a_path_is_made_when_read_and_equals_its_hops() -> None:
+    edges = [edge("b", "a", 0.5), edge("c", "b", 0.5)]
+    graph = Graph(tuple(node(n) for n in "abc"), tuple(edges))
+    [b, c] = find_dependents(
+        ReverseIndex.of_graph(graph), [Seed("python:a")], WalkLimits()
+    ).dependents
+    assert isinstance(c.path, Trail)
+    hops = (
+        Hop("python:c", "python:b", "calls", 0.5, 1),
+        Hop("python:b", "python:a", "calls", 0.5, 1),
+    )
+    # A dependent with its path as a tuple is the same dependent.
+    assert c == Dependent("python:c", 0.25, 2, hops)
+    assert hash(c) == hash(Dependent("python:c", 0.25, 2, hops))
+    assert c.path == hops and c.path[1:] == hops[1:] and len(b.path) == 1
+    assert repr(c.path) == repr(hops)
+    assert c != Dependent("python:c", 0.25, 2, hops[:1])
+
+    made: list[int] = []
+
+    def make() -> tuple[Hop, ...]:
+        made.append(1)
+        return hops
+
+    trail = Trail(make)
+    assert not made  # nothing is made until the path is read
+    assert list(trail) == list(hops) and trail == hops and made == [1]
 
 
 def test_a_module_passes_a_change_to_its_importers_only_when_its_code_changed() -> None:

@@ -10,8 +10,9 @@ when they cut the walk: the figures are then lower bounds.
 from __future__ import annotations
 
 import bisect
+import functools
 import heapq
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, overload
 
@@ -53,6 +54,53 @@ class Hop:
     line: int
 
 
+class Trail(Sequence[Hop]):
+    """A dependent's best path, made when first read: a walk for tests reaches
+    tens of thousands of nodes, and only the tests' paths are ever shown.
+
+    It equals, hashes and prints as the tuple of its hops.
+    """
+
+    __slots__ = ("_hops", "_make")
+
+    def __init__(self, make: Callable[[], tuple[Hop, ...]]) -> None:
+        self._make: Callable[[], tuple[Hop, ...]] | None = make
+        self._hops: tuple[Hop, ...] = ()
+
+    def hops(self) -> tuple[Hop, ...]:
+        """The path as a tuple (made now if it was not yet)."""
+        if self._make is not None:
+            self._hops = self._make()
+            self._make = None
+        return self._hops
+
+    @overload
+    def __getitem__(self, index: int) -> Hop: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Hop, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Hop | tuple[Hop, ...]:
+        return self.hops()[index]
+
+    def __len__(self) -> int:
+        return len(self.hops())
+
+    def __iter__(self) -> Iterator[Hop]:
+        return iter(self.hops())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Trail):
+            return self.hops() == other.hops()
+        return self.hops() == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.hops())
+
+    def __repr__(self) -> str:
+        return repr(self.hops())
+
+
 @dataclass(frozen=True, slots=True)
 class Dependent:
     """A node reached from a changed symbol, with its best path back to it."""
@@ -60,8 +108,8 @@ class Dependent:
     id: str
     confidence: float
     distance: int
-    path: tuple[Hop, ...]
-    """From the dependent to the changed symbol it reaches."""
+    path: Sequence[Hop]
+    """From the dependent to the changed symbol it reaches (a tuple, or a ``Trail``)."""
 
     @property
     def seed(self) -> str:
@@ -469,7 +517,12 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
         return path
 
     dependents = [
-        Dependent(node_id, round(taken[node_id][0], 4), taken[node_id][1], path_of(node_id))
+        Dependent(
+            node_id,
+            round(taken[node_id][0], 4),
+            taken[node_id][1],
+            Trail(functools.partial(path_of, node_id)),
+        )
         for node_id in best
     ]
     dependents.sort(key=lambda d: (-d.confidence, d.distance, d.id))
