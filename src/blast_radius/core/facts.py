@@ -10,8 +10,8 @@ the hundred thousand, and a tuple is already their JSON form.
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass
+from sys import intern
 from typing import Any, NamedTuple
 
 MODULE_SCOPE = -1
@@ -386,7 +386,7 @@ class _SharedInts(dict[str, int]):
 
 _SHARED_INTS = 1 << 14
 _shared_int = _SharedInts().__getitem__
-_intern = sys.intern
+_intern = intern
 _new = tuple.__new__
 
 
