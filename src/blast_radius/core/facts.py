@@ -330,31 +330,31 @@ class FileFacts:
         # a third). Rows are unpacked, so a row of the wrong length is an error.
         return FileFacts(
             path=path,
-            language=_intern(language),
+            language=intern(language),
             line_count=line_count,
             definitions=tuple(
                 [
-                    _new(Definition, (_intern(k), _intern(n), s, e, b, p))
+                    _new(Definition, (intern(k), intern(n), s, e, b, p))
                     for k, n, s, e, b, p in definitions
                 ]
             ),
             imports=tuple(
                 [
-                    _new(Import, (_intern(s), n and _intern(n), a and _intern(a), li, sc, t, e))
+                    _new(Import, (intern(s), n and intern(n), a and intern(a), li, sc, t, e))
                     for s, n, a, li, sc, t, e in imports
                 ]
             ),
             references=tuple(
                 [
-                    _new(Reference, (_intern(k), _intern(n), r and _intern(r), li, s, h))
+                    _new(Reference, (intern(k), intern(n), r and intern(r), li, s, h))
                     for k, n, r, li, s, h in references
                 ]
             ),
-            bases=tuple([_new(Base, (d, _intern(e), li, i)) for d, e, li, i in bases]),
-            bindings=tuple([(s, _intern(n)) for s, n in bindings]),
-            typed=tuple([(s, _intern(n), _intern(e), _intern(h)) for s, n, e, h in typed]),
+            bases=tuple([_new(Base, (d, intern(e), li, i)) for d, e, li, i in bases]),
+            bindings=tuple([(s, intern(n)) for s, n in bindings]),
+            typed=tuple([(s, intern(n), intern(e), intern(h)) for s, n, e, h in typed]),
             exports=None if exports is None else tuple(exports),
-            entry_points=tuple([(_intern(k), s) for k, s in entry_points]),
+            entry_points=tuple([(intern(k), s) for k, s in entry_points]),
             syntax_errors=syntax_errors,
             notes=tuple(notes),
             signatures=tuple(
@@ -367,8 +367,8 @@ class FileFacts:
             ),
             literals=tuple(map(LiteralArgument._make, literals)),
             results=tuple(map(Result._make, results)),
-            returns=tuple([(d, _intern(e), _intern(h)) for d, e, h in returns]),
-            traits=tuple([(d, _intern(t)) for d, t in traits]),
+            returns=tuple([(d, intern(e), intern(h)) for d, e, h in returns]),
+            traits=tuple([(d, intern(t)) for d, t in traits]),
             exported=tuple(map(Export._make, exported)),
         )
 
@@ -386,7 +386,6 @@ class _SharedInts(dict[str, int]):
 
 _SHARED_INTS = 1 << 14
 _shared_int = _SharedInts().__getitem__
-_intern = intern
 _new = tuple.__new__
 
 
