@@ -24,6 +24,12 @@ from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.indexing import IndexResult, IndexSettings, index_tree
+from blast_radius.core.dependencies import (
+    FileDependencies,
+    dependency_texts,
+    name_digests,
+    readable,
+)
 from blast_radius.core.graph import GraphLines, graph_blocks, splice_block
 from blast_radius.core.languages import LANGUAGES
 
@@ -189,9 +195,11 @@ def test_damaged_dependency_data_in_the_cache_is_parsed_again(tmp_path: Path) ->
     cache = tmp_path / "cache"
     index(repo, cache)
     pack = next(cache.glob("interface-*.jsonl"))
-    # Each entry is interface, mentions and offers, split by \x1d: break the mentions.
+    # Each entry is interface, mentions and offers, split by \x1d, the offers
+    # ending with a bar: cut it, as a text cut short would be.
     lines = pack.read_text().split("\n")  # not splitlines: \x1d is a line break to it
-    pack.write_text("\n".join(line.replace("\x1d[", "\x1d{", 1) for line in lines))
+    assert all(line.endswith("|") for line in lines if line)
+    pack.write_text("\n".join(line.removesuffix("|") for line in lines))
     (repo / "shop" / "extra.py").write_text("def extra():\n    return 1\n")
     git(repo, "add", "-A")
     warm = index(repo, cache)
@@ -248,3 +256,37 @@ def test_splicing_a_block_equals_sorting_its_lines_again(seed: int) -> None:
     assert ",\n".join(piece for piece in pieces if piece) == ",\n".join(expected)
     assert all(pieces)  # no empty piece: it would write an empty line
     assert splice_block(",\n".join(lines), ['{"id": "zz"}'], []) is None
+
+
+def test_dependency_texts_tell_every_name_list_apart_and_refuse_a_cut_text() -> None:
+    digest = "0123456789abcdef"
+    base = FileDependencies(
+        ("money", "*shop"),
+        (("money", digest), ("total", digest)),
+        (("", ("add",), (), digest),),
+        (("total", ("money",)),),
+    )
+    more_members = (("", ("add", "x"), (), digest),)
+    empty_link = (("", ("add",), ("",), digest),)
+    variants = [
+        base,
+        FileDependencies(base.mentions, base.offers, more_members, base.follows),
+        FileDependencies(base.mentions, base.offers, empty_link, base.follows),
+        FileDependencies(base.mentions, base.offers, base.classes, (("total", ()),)),
+        FileDependencies(base.mentions, base.offers, base.classes, (("total", ("",)),)),
+        FileDependencies(base.mentions, base.offers[:1], base.classes, base.follows),
+    ]
+    texts = [dependency_texts(v) for v in variants]
+    assert len(set(texts)) == len(variants)
+    assert all(readable(t) for t in texts)
+    # Each variant indexes something else, so each gives other name digests;
+    # a link to a class of no name links this class to itself, as no link does.
+    digests = [name_digests(["shop/money.py"], {"shop/money.py": t}) for t in texts]
+    apart = [tuple(sorted(d.items())) for i, d in enumerate(digests) if i != 2]
+    assert len(set(apart)) == len(variants) - 1
+    assert digests[2] == digests[0]
+    assert digests[0]["total"] != digests[3]["total"]  # what it reads on to is part of it
+    cut = texts[0]._replace(offers=texts[0].offers[:-1])
+    assert not readable(cut)
+    odd = texts[0]._replace(offers=texts[0].offers.replace(digest, digest[:-1], 1))
+    assert not readable(odd)

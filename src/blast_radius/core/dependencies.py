@@ -37,9 +37,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -129,50 +128,50 @@ class FileDependencies:
     """(name, names a lookup of it reads on to): an alias to what it names, a
     function to its return type, a field to its type."""
 
-    def to_json(self) -> list[object]:
-        """A JSON-ready form; ``from_json`` inverts it."""
-        return [self.mentions, self.offers, self.classes, self.follows]
-
-    @staticmethod
-    def from_json(data: Sequence[object]) -> FileDependencies:
-        """Rebuild from ``to_json`` output; raises ValueError or TypeError when damaged."""
-        mentions, offers, classes, follows = data
-        if not isinstance(mentions, list) or not isinstance(offers, list):
-            raise ValueError("damaged dependencies")
-        pairs = tuple((name, digest) for name, digest in offers)
-        if not all(isinstance(name, str) and isinstance(d, str) for name, d in pairs):
-            raise ValueError("damaged offers")
-        return FileDependencies(
-            tuple(mentions),
-            pairs,
-            tuple(
-                (name, tuple(members), tuple(links), digest)
-                for name, members, links, digest in classes  # type: ignore[attr-defined]
-            ),
-            tuple((name, tuple(then)) for name, then in follows),  # type: ignore[attr-defined]
-        )
-
 
 class DependencyTexts(NamedTuple):
     """A file's dependency data as the cache holds it: its mentions, and what
-    it offers (offers, classes and follows), each as JSON text.
+    it offers (offers, classes and follows), each as text.
 
     Kept as text until read: the offers are read only when the name digests
-    are computed again, and the mentions one file at a time.
+    are computed again, and the mentions one file at a time. Every name is a
+    word of ``names_in`` (or ``*`` before one), so the texts are names joined
+    by spaces, commas, semicolons and bars, which no name holds: splitting them is several
+    times faster than decoding JSON, and the name digests read every file's.
     """
 
     mentions: str
     offers: str
 
 
+# Within a record, its fields; within a field, its names (each after a comma,
+# so that no name and one empty name differ); between records; after each
+# part. No newline: a cache entry is one line.
+_FIELD, _ITEM, _RECORD, _PART = " ", ",", ";", "|"
+
+
 def dependency_texts(deps: FileDependencies) -> DependencyTexts:
-    """``deps`` as ``DependencyTexts``."""
-    return DependencyTexts(
-        json.dumps(deps.mentions, ensure_ascii=False, separators=(",", ":")),
-        json.dumps(
-            [deps.offers, deps.classes, deps.follows], ensure_ascii=False, separators=(",", ":")
-        ),
+    """``deps`` as ``DependencyTexts``: mentions; and offers, classes and follows
+    each ended by ``_PART`` (a cut text is seen as damaged)."""
+    offers = _FIELD.join(f"{name}{_FIELD}{digest}" for name, digest in deps.offers)
+    classes = _RECORD.join(
+        _FIELD.join((name, digest, _items(members), _items(links)))
+        for name, members, links, digest in deps.classes
     )
+    follows = _RECORD.join(f"{name}{_FIELD}{_items(then)}" for name, then in deps.follows)
+    return DependencyTexts(
+        _FIELD.join(deps.mentions), f"{offers}{_PART}{classes}{_PART}{follows}{_PART}"
+    )
+
+
+def _items(names: Sequence[str]) -> str:
+    return "".join(_ITEM + name for name in names)
+
+
+def _names_of_items(field: str) -> tuple[str, ...]:
+    if field[:1] not in ("", _ITEM):
+        raise ValueError("damaged dependency names")
+    return tuple(field.split(_ITEM)[1:])
 
 
 def readable(texts: DependencyTexts) -> bool:
@@ -187,16 +186,42 @@ def readable(texts: DependencyTexts) -> bool:
 
 def _offered(texts: DependencyTexts) -> FileDependencies:
     """The offers, classes and follows of ``texts`` (no mentions); raises
-    ValueError or TypeError when damaged."""
-    offers, classes, follows = json.loads(texts.offers)
-    return FileDependencies.from_json([[], offers, classes, follows])
+    ValueError when damaged."""
+    offers, classes, follows = _offer_lines(texts)
+    return FileDependencies(
+        (),
+        tuple(zip(offers[0::2], offers[1::2], strict=True)),
+        tuple(_class_records(classes)),
+        tuple(_follow_records(follows)),
+    )
+
+
+def _offer_lines(texts: DependencyTexts) -> tuple[list[str], str, str]:
+    """The offers' fields (name, digest, name, digest ...), and the classes' and
+    follows' lines; raises ValueError when the text is cut or damaged."""
+    offers, classes, follows, end = texts.offers.split(_PART)
+    if end:
+        raise ValueError("damaged dependency data")
+    fields = offers.split(_FIELD) if offers else []
+    if len(fields) % 2 or any(len(d) != _DIGEST_CHARS for d in fields[1::2]):
+        raise ValueError("damaged offers")
+    return fields, classes, follows
+
+
+def _class_records(line: str) -> Iterator[tuple[str, tuple[str, ...], tuple[str, ...], str]]:
+    for record in line.split(_RECORD) if line else ():
+        name, digest, members, links = record.split(_FIELD)
+        yield name, _names_of_items(members), _names_of_items(links), digest
+
+
+def _follow_records(line: str) -> Iterator[tuple[str, tuple[str, ...]]]:
+    for record in line.split(_RECORD) if line else ():
+        name, then = record.split(_FIELD)
+        yield name, _names_of_items(then)
 
 
 def _mentioned(texts: DependencyTexts) -> list[str]:
-    mentions = json.loads(texts.mentions)
-    if not isinstance(mentions, list):
-        raise ValueError("damaged mentions")
-    return mentions
+    return texts.mentions.split(_FIELD) if texts.mentions else []
 
 
 def file_dependencies(full: FileFacts, interface: FileFacts) -> FileDependencies:
@@ -465,18 +490,33 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
     stars: list[tuple[str, str]] = []
     classes: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []
     follows: dict[str, set[str]] = {}
+    get = index.get
     for path in sorted(texts):
-        deps = _offered(texts[path])
-        for name, digest in deps.offers:
-            _add(index, name, digest)
+        offers, file_classes, file_follows = _offer_lines(texts[path])
+        digests = offers[1::2]
+        for name, digest in zip(offers[0::2], digests, strict=True):
+            # ``_add``, inlined: tens of thousands of offers.
+            entry = b"\0" + digest.encode("ascii")
+            found = get(name)
+            if found is None:
+                index[name] = bytearray(entry)
+            else:
+                found += entry
         folder, _, name = path.rpartition("/")
-        whole = _digest(path, *(d for _, d in deps.offers))
+        whole = _digest(path, *digests)
         stars.extend(
             (STAR + word, whole) for word in names_in(name) | names_in(folder.rpartition("/")[2])
         )
-        classes.extend(deps.classes)
-        for name, then in deps.follows:
-            follows.setdefault(name, set()).update(then)
+        classes.extend(_class_records(file_classes))
+        for record in file_follows.split(_RECORD) if file_follows else ():
+            name, then = record.split(_FIELD)
+            if then[:1] not in ("", _ITEM):
+                raise ValueError("damaged dependency names")
+            found_then = follows.get(name)
+            if found_then is None:
+                follows[name] = set(then.split(_ITEM)[1:])
+            else:
+                found_then.update(then.split(_ITEM)[1:])
     folders: set[str] = set()
     for path in sorted(paths):
         folder, _, name = path.rpartition("/")
