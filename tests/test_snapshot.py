@@ -24,6 +24,7 @@ ENTRIES = [
     ("facts", KEY, '["p.py","python",1]'),
     ("facts", KEY2, '["q.py","python",2,"\u00e9"]'),
     ("interface", KEY, '[["p.py"],"d"]'),
+    ("interface", KEY2, '[["q.py"],"\u00e9\u4e2d"]'),
     ("output", f"{KEY}:{'b' * 64}", "x\x1ey"),
 ]
 
@@ -84,10 +85,11 @@ def table(*rows: tuple[str, int, int, int]) -> bytes:
 
 
 def hand_made(
-    lines: str = "", rows: bytes | None = None, blobs: bytes = b"", *, entries: int
+    lines: str | bytes = "", rows: bytes | None = None, blobs: bytes = b"", *, entries: int
 ) -> bytes:
     """A snapshot put together by hand, with a correct checksum over whatever it holds."""
-    sections = [zlib.compress(lines.encode()), table() if rows is None else rows, blobs]
+    data = lines.encode() if isinstance(lines, str) else lines
+    sections = [zlib.compress(data), table() if rows is None else rows, blobs]
     payload = b"".join(sections)
     header = {
         "version": SNAPSHOT_VERSION,
@@ -213,3 +215,9 @@ def test_encoding_refuses_entries_it_could_not_read_back() -> None:
         encode([("facts", KEY, "two\nlines")])
     with pytest.raises(ValueError):
         encode([("facts", KEY, "[1]"), ("facts", KEY, "[2]")])
+
+
+def test_an_entry_that_is_not_utf8_is_refused() -> None:
+    line = b"interface\t" + KEY.encode() + b"\t[\xff]\n"
+    with pytest.raises(SnapshotError, match="not text"):
+        decode_snapshot(hand_made(line, entries=1), fingerprint="fp")

@@ -251,35 +251,40 @@ def decode_snapshot(data: bytes, *, fingerprint: str) -> Snapshot:
     budget = MAX_EXPANDED_BYTES - len(table_text) - sum(blob.size for blob in table.values())
     if budget < 0:
         raise SnapshotError("snapshot expands beyond the size limit")
-    entries = _entries(_inflate(payload[:entries_length], budget))
+    entries = _entries(_inflate_bytes(payload[:entries_length], budget))
     if len(entries) + len(table) != header.entries:
         raise SnapshotError("snapshot entry count does not match its header")
     return Snapshot(header, tuple(entries), SnapshotFacts(facts_data, MappingProxyType(table)))
 
 
-def _entries(text: str) -> list[tuple[str, str, str]]:
+def _entries(data: bytes) -> list[tuple[str, str, str]]:
     """The ``kind TAB key TAB text`` lines of the first section.
 
-    Entries are sliced out of the inflated text where they lie: splitting
-    tens of megabytes into lines first would copy all of it once more.
+    Entries are sliced out of the inflated bytes where they lie and decoded
+    one by one: splitting tens of megabytes into lines first would copy all
+    of it once more, and one non-ASCII character would make the whole
+    section, decoded at once, a text of two or four bytes a character.
     """
     entries: list[tuple[str, str, str]] = []
     start = 0
-    end = len(text)
-    while start < end:
-        line_end = text.find("\n", start)
-        if line_end < 0:
-            line_end = end
-        kind_end = text.find("\t", start, line_end)
-        key_end = text.find("\t", kind_end + 1, line_end) if kind_end >= 0 else -1
-        if key_end < 0:
-            raise SnapshotError("snapshot holds an entry that is not a cache entry")
-        kind = text[start:kind_end]
-        key = text[kind_end + 1 : key_end]
-        if kind not in KINDS or kind == "facts" or not _KEY.fullmatch(key):
-            raise SnapshotError("snapshot holds an entry that is not a cache entry")
-        entries.append((kind, key, text[key_end + 1 : line_end]))
-        start = line_end + 1
+    end = len(data)
+    try:
+        while start < end:
+            line_end = data.find(b"\n", start)
+            if line_end < 0:
+                line_end = end
+            kind_end = data.find(b"\t", start, line_end)
+            key_end = data.find(b"\t", kind_end + 1, line_end) if kind_end >= 0 else -1
+            if key_end < 0:
+                raise SnapshotError("snapshot holds an entry that is not a cache entry")
+            kind = data[start:kind_end].decode("utf-8")
+            key = data[kind_end + 1 : key_end].decode("utf-8")
+            if kind not in KINDS or kind == "facts" or not _KEY.fullmatch(key):
+                raise SnapshotError("snapshot holds an entry that is not a cache entry")
+            entries.append((kind, key, data[key_end + 1 : line_end].decode("utf-8")))
+            start = line_end + 1
+    except UnicodeDecodeError as error:
+        raise SnapshotError("snapshot payload is not text") from error
     return entries
 
 
@@ -311,6 +316,14 @@ def _read_table(text: str, section_length: int) -> dict[str, FactsBlob]:
 
 
 def _inflate(payload: bytes, limit: int) -> str:
+    """Decompress text with a bound on the output (see ``_inflate_bytes``)."""
+    try:
+        return _inflate_bytes(payload, limit).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SnapshotError("snapshot payload is not text") from error
+
+
+def _inflate_bytes(payload: bytes, limit: int) -> bytes:
     """Decompress with a bound on the output: a small file cannot expand without limit."""
     inflater = zlib.decompressobj()
     try:
@@ -322,10 +335,7 @@ def _inflate(payload: bytes, limit: int) -> str:
         raise SnapshotError("snapshot expands beyond the size limit")
     if not inflater.eof or inflater.unused_data:
         raise SnapshotError("snapshot payload is truncated")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SnapshotError("snapshot payload is not text") from error
+    return raw
 
 
 def _inflate_blob(blob: bytes, size: int) -> str | None:
