@@ -210,10 +210,9 @@ class _Module:
     name: str
     facts: FileFacts
     is_package: bool
+    children: dict[int, dict[str, int]] = field(default_factory=dict)
     # Named and indexed on first use: resolving a few files (a pull request
     # on a restored graph) reads few of the other modules.
-    _children: dict[int, dict[str, int]] | None = None
-    _bases: dict[int, list[tuple[str, int]]] | None = None
     _names: tuple[list[str], list[str]] | None = None
     _scopes: _Scopes | None = None
     _returns: dict[int, list[tuple[str, str]]] | None = None
@@ -227,27 +226,6 @@ class _Module:
         default_factory=dict
     )
     instance_types: dict[tuple[int, str], tuple[Symbol, float] | None] = field(default_factory=dict)
-
-    @property
-    def children(self) -> dict[int, dict[str, int]]:
-        """Each scope's definitions by name (the last of a name wins), anonymous scopes aside."""
-        children = self._children
-        if children is None:
-            children = self._children = {}
-            for index, d in enumerate(self.facts.definitions):
-                if d.kind != ANONYMOUS_SCOPE:
-                    children.setdefault(d.parent, {})[d.name] = index
-        return children
-
-    @property
-    def bases(self) -> dict[int, list[tuple[str, int]]]:
-        """Each class's base expressions, with their lines, in the order written."""
-        bases = self._bases
-        if bases is None:
-            bases = self._bases = {}
-            for base in self.facts.bases:
-                bases.setdefault(base.definition, []).append((base.expression, base.line))
-        return bases
 
     @property
     def imported_names(self) -> frozenset[str]:
@@ -498,6 +476,12 @@ class PythonResolver:
         self._override_cache: dict[tuple[Symbol, str], tuple[Symbol, ...]] = {}
         self._callback_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
+        self._bases_by_class: dict[Symbol, list[tuple[str, int]]] = {}
+        for module in self._modules.values():
+            for base in module.facts.bases:
+                self._bases_by_class.setdefault((module.name, base.definition), []).append(
+                    (base.expression, base.line)
+                )
         self._fixture_caches = _FixtureCaches(
             conftests={
                 posixpath.dirname(m.facts.path): m.name
@@ -508,29 +492,19 @@ class PythonResolver:
 
     # ---- indexing ----------------------------------------------------------
 
-    def _class_bases(self, cls: Symbol) -> list[tuple[str, int]]:
-        """The base expressions written for class ``cls``, with their lines."""
-        module = self._modules.get(cls[0])
-        return module.bases.get(cls[1], []) if module is not None else []
-
     def _index_module(self, module: _Module) -> None:
-        # A class's methods, each the last definition of its name in the class
-        # (as ``children`` keeps it): found backwards, without making
-        # ``children`` for every module.
         defs = module.facts.definitions
-        seen: set[tuple[int, str]] = set()
-        methods: list[int] = []
-        for index in range(len(defs) - 1, -1, -1):
-            d = defs[index]
-            if d.parent == MODULE_SCOPE or d.kind == ANONYMOUS_SCOPE:
-                continue
-            key = (d.parent, d.name)
-            if key not in seen:
-                seen.add(key)
-                if d.kind == "function" and defs[d.parent].kind == "class":
-                    methods.append(index)
-        for index in reversed(methods):  # in file order, as names are first met
-            self._methods_by_name.setdefault(defs[index].name, []).append((module.name, index))
+        for index, d in enumerate(defs):
+            if d.kind != ANONYMOUS_SCOPE:
+                module.children.setdefault(d.parent, {})[d.name] = index
+        for index, d in enumerate(defs):
+            if (
+                d.kind == "function"
+                and d.parent != MODULE_SCOPE
+                and defs[d.parent].kind == "class"
+                and module.children[d.parent].get(d.name) == index
+            ):
+                self._methods_by_name.setdefault(d.name, []).append((module.name, index))
 
     def _index_traits(self, module: _Module) -> None:
         defs = module.facts.definitions
@@ -539,18 +513,7 @@ class PythonResolver:
             d = defs[index]
             if trait == "property" and d.parent != MODULE_SCOPE and defs[d.parent].kind == "class":
                 self._property_getters.setdefault((module.name, d.parent), {})[d.name] = index
-        # The module-level definition named ``__getattr__`` (the last, as
-        # ``children`` keeps it), found without making ``children``.
-        getattr_index = next(
-            (
-                index
-                for index in range(len(defs) - 1, -1, -1)
-                if defs[index].parent == MODULE_SCOPE
-                and defs[index].name == "__getattr__"
-                and defs[index].kind != ANONYMOUS_SCOPE
-            ),
-            None,
-        )
+        getattr_index = module.children.get(MODULE_SCOPE, {}).get("__getattr__")
         if getattr_index is not None and defs[getattr_index].kind == "function":
             self._getattr_modules[module.name] = getattr_index
 
@@ -1242,7 +1205,7 @@ class PythonResolver:
         module = self._modules[cls[0]]
         scope = module.facts.definitions[cls[1]].parent
         found: list[Symbol] = []
-        for expression, _ in self._class_bases(cls):
+        for expression, _ in self._bases_by_class.get(cls, ()):
             target = self._resolve_chain(module, scope, expression.split("."))
             if isinstance(target, tuple) and self._kind(target) == "class" and target != cls:
                 found.append(target)
@@ -1360,7 +1323,7 @@ class PythonResolver:
             module = self._modules[klass[0]]
             scope = module.facts.definitions[klass[1]].parent
             external = False
-            for expression, _ in self._class_bases(klass):
+            for expression, _ in self._bases_by_class.get(klass, ()):
                 full = self._external_name(module, scope, expression)
                 if full is not None and full.partition(".")[0] not in NO_CALLBACK_MODULES:
                     external = True
@@ -2210,7 +2173,7 @@ class PythonResolver:
         for klass in self._mro(cls):
             module = self._modules[klass[0]]
             scope = module.facts.definitions[klass[1]].parent
-            for expression, _ in self._class_bases(klass):
+            for expression, _ in self._bases_by_class.get(klass, ()):
                 external = self._external_name(module, scope, expression)
                 if external is not None and external.rpartition(".")[2].endswith(
                     UNITTEST_CASE_SUFFIX
