@@ -175,11 +175,12 @@ def _names_of_items(field: str) -> tuple[str, ...]:
 
 
 def readable(texts: DependencyTexts) -> bool:
-    """Whether both texts decode (a damaged cache entry's do not)."""
+    """Whether the offers decode (a damaged cache entry's do not). Mentions are
+    names split by spaces, any text of which reads; an entry cut short loses
+    its offers, which come after them."""
     try:
         _offered(texts)
-        _mentioned(texts)
-    except (ValueError, TypeError):
+    except ValueError:
         return False
     return True
 
@@ -480,7 +481,7 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
     """For every name some lookup may read, a digest of everything indexed under
     it (elements, paths, inheritance components, what it reads on to).
 
-    Raises ValueError or TypeError when a file's dependency data is damaged.
+    Raises ValueError when a file's dependency data is damaged.
     Each file's data is decoded in turn and let go: only what is indexed stays.
     """
     # Each name's digests as the bytes its own digest is taken of ("\0" and
@@ -491,17 +492,16 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
     classes: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []
     follows: dict[str, set[str]] = {}
     for path in sorted(texts):
-        offers, file_classes, file_follows = _offer_lines(texts[path])
-        digests = offers[1::2]
-        for name, digest in zip(offers[0::2], digests, strict=True):
+        deps = _offered(texts[path])
+        for name, digest in deps.offers:
             _add(index, name, digest)
         folder, _, name = path.rpartition("/")
-        whole = _digest(path, *digests)
+        whole = _digest(path, *(d for _, d in deps.offers))
         stars.extend(
             (STAR + word, whole) for word in names_in(name) | names_in(folder.rpartition("/")[2])
         )
-        classes.extend(_class_records(file_classes))
-        for name, then in _follow_records(file_follows):
+        classes.extend(deps.classes)
+        for name, then in deps.follows:
             follows.setdefault(name, set()).update(then)
     folders: set[str] = set()
     for path in sorted(paths):
@@ -537,9 +537,7 @@ def file_reads(
 ) -> dict[str, str]:
     """Each file's dependency digest: the digests of the names it mentions
     (``name_digests``), with ``context`` and what every file reads. Equal
-    digests mean the file's output is the same, whatever else changed.
-
-    Raises ValueError when a file's mentions are damaged."""
+    digests mean the file's output is the same, whatever else changed."""
     everyone = by_name.get(EVERYONE, "")
     result: dict[str, str] = {}
     get = by_name.get
