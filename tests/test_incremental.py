@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import tempfile
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
@@ -24,17 +25,31 @@ from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.indexing import IndexResult, IndexSettings, index_tree
+from blast_radius.core.build import read_interface_entry
 from blast_radius.core.dependencies import (
+    DependencyTexts,
     FileDependencies,
     dependency_texts,
     name_digests,
     readable,
+    updated_name_digests,
 )
 from blast_radius.core.graph import GraphLines, graph_blocks, splice_block
-from blast_radius.core.languages import LANGUAGES
+from blast_radius.core.languages import LANGUAGES, language_for_path
 
 from .conftest import git
-from .mutations import edit_and_compare, index
+from .mutations import (
+    Sources,
+    add_definition,
+    change_base,
+    copy_import,
+    edit_and_compare,
+    edit_body,
+    index,
+    remove_definition,
+    remove_import,
+    rename_definition,
+)
 from .test_resolution_fixtures import CASES, CASES_DIR
 
 EDITS_PER_CASE = 2
@@ -103,6 +118,94 @@ def test_an_added_definition_resolves_the_files_that_name_it(
     assert warm.graph_text == index(repo, None).graph_text
     assert warm.parsed == 1
     assert set(warm.resolved) == resolved
+    # Only the names the file offers anew, and what reads on to them, were digested again.
+    assert warm.names == "updated"
+
+
+def test_name_digests_are_reused_after_a_body_edit_and_computed_for_a_new_file(
+    tmp_path: Path,
+) -> None:
+    repo = _repo(tmp_path, SHOP)
+    cache = tmp_path / "cache"
+    assert index(repo, cache).names == "computed"
+    money = repo / "shop" / "money.py"
+    money.write_text(money.read_text().replace("2)", "3)"))
+    git(repo, "add", "-A")
+    assert index(repo, cache).names == "reused"
+    (repo / "shop" / "tax.py").write_text("def rate():\n    return 0.2\n")
+    git(repo, "add", "-A")
+    # Another tree of paths: the last digests say nothing of it.
+    assert index(repo, cache).names == "computed"
+
+
+def test_a_restored_run_updates_the_snapshots_name_digests(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, SHOP)
+    published = FactsCache(tmp_path / "published")
+    settings = IndexSettings()
+    prints = fingerprint(LANGUAGES, __version__)
+    first = index_tree(Workspace(repo), published, Extractor(1), settings, prints, as_text=False)
+    # What a snapshot carries: the entries the index names, served for this run only.
+    restored = FactsCache(tmp_path / "runner")
+    restored.import_entries(published.export(first.entry_keys), persist=False)
+    money = repo / "shop" / "money.py"
+    money.write_text(money.read_text() + "\n\ndef brand_new(x):\n    return round_cents(x)\n")
+    git(repo, "add", "-A")
+    warm = index_tree(Workspace(repo), restored, Extractor(1), settings, prints)
+    assert (warm.parsed, warm.names) == (1, "updated")
+    assert warm.graph_text == _cold(repo)
+
+
+UPDATE_EDITS = (add_definition, rename_definition, remove_definition, edit_body, change_base,
+                remove_import, copy_import)  # fmt: skip
+"""The edits that keep the tree's paths: those after which digests are updated."""
+
+
+def _dependency_texts(
+    root: Path, paths: list[str], extractor: Extractor
+) -> dict[str, DependencyTexts]:
+    jobs = [
+        (p, rule.name, (root / p).read_bytes()) for p in paths if (rule := language_for_path(p))
+    ]
+    texts = {}
+    for path, _, entry, _ in extractor.extract(jobs):
+        if entry is not None:
+            texts[path] = read_interface_entry(entry)[1]
+    return texts
+
+
+def test_updated_name_digests_equal_those_computed_for_every_name() -> None:
+    """After random edits of every fixture, the digests updated from the last
+    ones are those of a full computation, or the update declines."""
+    updated = declined = 0
+    extractor = Extractor(1)
+    for number, case in enumerate(CASES):
+        with tempfile.TemporaryDirectory() as scratch:
+            root = Path(scratch) / "repo"
+            shutil.copytree(case, root)
+            sources = Sources(root, extractor)
+            paths = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+            texts = _dependency_texts(root, paths, extractor)
+            digests = name_digests(paths, texts)
+            rng = random.Random(number)
+            for _ in range(3):
+                if rng.choice(UPDATE_EDITS)(root, sources, rng) is None:
+                    continue
+                now = _dependency_texts(root, paths, extractor)
+                if now.keys() != texts.keys():  # a file stopped parsing: not updated
+                    break
+                before = {p: texts[p] for p in texts if texts[p] != now[p]}
+                full = name_digests(paths, now)
+                made = updated_name_digests(paths, now, digests, before)
+                if made is None:
+                    declined += 1
+                else:
+                    assert made == full, case
+                    updated += full != digests
+                texts, digests = now, full
+    # Declining is allowed (too much changed), but must stay the exception.
+    print(f"updated {updated}, declined {declined}, cases {len(CASES)}")
+    assert updated >= 3 * declined
+    assert updated > len(CASES) // 2
 
 
 def index_tree_with_budget(repo: Path, megabytes: int) -> IndexResult:

@@ -319,6 +319,13 @@ class FactsCache:
         stored = key in self._memory[kind] if pack is None else key in pack
         return stored or self._restored_entry(kind, key) is not None
 
+    def keys(self, kind: str) -> list[str]:
+        """The keys of the entries of ``kind`` at hand, those written last first:
+        this run's and the pack's (from its end), then those restored."""
+        pack = self._pack(kind)
+        own = list(self._memory[kind]) if pack is None else [*pack.where, *pack.pending]
+        return list(dict.fromkeys([*reversed(own), *self._restored[kind]]))
+
     def add_fallback(self, kind: str, lookup: Callable[[str], str | None]) -> None:
         """Serve entries of ``kind`` found nowhere else from ``lookup``, for this run only.
 

@@ -37,6 +37,7 @@ from blast_radius.core.dependencies import (
     name_digests,
     name_digests_key,
     readable,
+    updated_name_digests,
 )
 from blast_radius.core.facts import FileFacts, facts_from_text
 from blast_radius.core.go_projects import GO_MOD, go_projects
@@ -91,6 +92,10 @@ class FactsStore(Protocol):
     def has(self, kind: str, key: str) -> bool: ...
 
     def put(self, kind: str, key: str, text: str) -> None: ...
+
+    def keys(self, kind: str) -> list[str]:
+        """The keys of the entries of ``kind`` at hand, those written last first."""
+        ...
 
     def retain(self, kind: str, keys: list[str]) -> None: ...
 
@@ -187,6 +192,9 @@ class IndexResult:
     spliced: bool = False
     """Whether the graph text was the last one with the changed parts swapped,
     rather than assembled from every part."""
+    names: str = ""
+    """How the name digests were had: ``reused`` (no interface changed),
+    ``updated`` from the last ones, or ``computed`` for every name."""
 
     @property
     def graph_text(self) -> str:
@@ -429,15 +437,24 @@ def index_tree(
     # Outputs: a file's rendered nodes and edges, valid while nothing it names
     # changed in another file's interface.
     context = _digest(fingerprint, repr(settings.build))
+    names_made = ""
 
     def digest_reads() -> tuple[str, dict[str, str]]:
         # Name digests change only when an interface or the tree's paths do:
         # a body edit reuses the last run's, or its snapshot's.
+        nonlocal names_made
         names_key = name_digests_key(paths, dependencies)
         by_name = _names(store.get("names", names_key))
+        names_made = "reused"
         if by_name is None:
-            by_name = name_digests(paths, dependencies)
-            store.put("names", names_key, json.dumps(by_name, sort_keys=True, ensure_ascii=False))
+            # An interface changed: the last digests are updated where they
+            # can be, else all are computed again.
+            files = {p: keys[p] for p in sorted(dependencies)}
+            by_name = _names_since(store, names_key, paths, dependencies, files)
+            names_made = "updated"
+            if by_name is None:
+                by_name, names_made = name_digests(paths, dependencies), "computed"
+            store.put("names", names_key, _names_entry(by_name, paths, files))
         return names_key, file_reads(dependencies, by_name, context)
 
     try:
@@ -578,6 +595,7 @@ def index_tree(
         resolved=tuple(sorted(built)),
         batches=len(batches),
         spliced=spliced is not None,
+        names=names_made,
     )
 
 
@@ -688,12 +706,77 @@ def _interface_entry(
     return read_interface_entry(entry)
 
 
+# Between a names entry's digests and what they were computed from.
+_NAMES_SECTION = "\x1d"
+# Beyond this many changed files, the digests are computed again.
+_MAX_NAMES_CHANGES = 32
+
+
+def _names_entry(by_name: Mapping[str, str], paths: Sequence[str], files: Mapping[str, str]) -> str:
+    """A names cache entry: the digests as JSON, then what they were computed
+    from (the tree's paths, as a digest; each parsed file's entry key), so that
+    a later run can update them."""
+    made_from = {"paths": _digest(*sorted(paths)), "files": files}
+    return _NAMES_SECTION.join(
+        (
+            json.dumps(by_name, sort_keys=True, ensure_ascii=False),
+            json.dumps(made_from, sort_keys=True, ensure_ascii=False),
+        )
+    )
+
+
+def _names_since(
+    store: FactsStore,
+    names_key: str,
+    paths: Sequence[str],
+    dependencies: Mapping[str, DependencyTexts],
+    files: Mapping[str, str],
+) -> dict[str, str] | None:
+    """The name digests of this tree, updated from the last ones at hand (a
+    previous run's, or the restored snapshot's) when they were computed for the
+    same paths and files, a few of them changed since; else None.
+
+    Raises ValueError when this tree's dependency data is damaged.
+    """
+    latest = next((key for key in store.keys("names") if key != names_key), None)
+    cached = store.get("names", latest) if latest is not None else None
+    if cached is None:
+        return None
+    head, _, tail = cached.partition(_NAMES_SECTION)
+    try:
+        made_from = json.loads(tail)
+    except ValueError:
+        return None
+    if not isinstance(made_from, dict) or made_from.get("paths") != _digest(*sorted(paths)):
+        return None
+    then = made_from.get("files")
+    if not isinstance(then, dict) or then.keys() != files.keys():
+        return None
+    changed = [path for path in sorted(files) if then[path] != files[path]]
+    if len(changed) > _MAX_NAMES_CHANGES:
+        return None
+    before: dict[str, DependencyTexts] = {}
+    for path in changed:
+        entry = store.get("interface", then[path]) if isinstance(then[path], str) else None
+        try:
+            texts = read_interface_entry(entry)[1] if entry is not None else None
+        except (ValueError, TypeError):
+            texts = None
+        if texts is None or not readable(texts):
+            return None
+        before[path] = texts
+    previous = _names(head)
+    if previous is None:
+        return None
+    return updated_name_digests(paths, dependencies, previous, before)
+
+
 def _names(cached: str | None) -> dict[str, str] | None:
-    """Name digests from cached JSON text; None when absent or damaged."""
+    """Name digests from a names entry; None when absent or damaged."""
     if cached is None:
         return None
     try:
-        names = json.loads(cached)
+        names = json.loads(cached.partition(_NAMES_SECTION)[0])
     except ValueError:
         return None
     if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):

@@ -38,7 +38,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -200,9 +200,7 @@ def _offered(texts: DependencyTexts) -> FileDependencies:
 def _offer_lines(texts: DependencyTexts) -> tuple[list[str], str, str]:
     """The offers' fields (name, digest, name, digest ...), and the classes' and
     follows' lines; raises ValueError when the text is cut or damaged."""
-    offers, classes, follows, end = texts.offers.split(_PART)
-    if end:
-        raise ValueError("damaged dependency data")
+    offers, classes, follows = _offer_parts(texts)
     fields = offers.split(_FIELD) if offers else []
     if len(fields) % 2 or any(len(d) != _DIGEST_CHARS for d in fields[1::2]):
         raise ValueError("damaged offers")
@@ -495,28 +493,13 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
         deps = _offered(texts[path])
         for name, digest in deps.offers:
             _add(index, name, digest)
-        folder, _, name = path.rpartition("/")
         whole = _digest(path, *(d for _, d in deps.offers))
-        stars.extend(
-            (STAR + word, whole) for word in names_in(name) | names_in(folder.rpartition("/")[2])
-        )
+        stars.extend((STAR + word, whole) for word in _path_words(path))
         classes.extend(deps.classes)
         for name, then in deps.follows:
             follows.setdefault(name, set()).update(then)
-    folders: set[str] = set()
-    for path in sorted(paths):
-        folder, _, name = path.rpartition("/")
-        digest = _digest("p", path)
-        for word in names_in(name) | names_in(folder.rpartition("/")[2]):
-            _add(index, word, digest)
-        while folder and folder not in folders:
-            folders.add(folder)
-            folder, _, name = folder.rpartition("/")
-    for folder in sorted(folders):
-        digest = _digest("f", folder)
-        parent, _, name = folder.rpartition("/")
-        for word in names_in(name) | names_in(parent.rpartition("/")[2]):
-            _add(index, word, digest)
+    for word, digest in _tree_digests(paths, None):
+        _add(index, word, digest)
     # After the paths' and folders' digests, in file order, as each name's list expects.
     for word, whole in stars:
         _add(index, word, whole)
@@ -530,6 +513,220 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
     }
     _follow(follows, by_name)
     return by_name
+
+
+# Beyond these, updating the last name digests costs about what computing them
+# all does: they are computed again.
+_MAX_CHANGED_FILES = 32
+_MAX_REGION = 512
+_CLASS_TOKEN = re.compile("[" + re.escape(_FIELD + _ITEM + _RECORD) + "]")
+
+
+def updated_name_digests(
+    paths: Sequence[str],
+    texts: Mapping[str, DependencyTexts],
+    previous: Mapping[str, str],
+    before: Mapping[str, DependencyTexts],
+) -> dict[str, str] | None:
+    """``name_digests(paths, texts)``, made from ``previous``: the digests of the
+    same paths and files when the files of ``before`` had those texts.
+
+    Only the names whose digests can differ are computed again: those a
+    changed file offered or offers differently, its path's star names, the
+    class and member names of inheritance components whose links changed,
+    names entering or leaving the follow graph, and every name whose lookups
+    read on to one of them. The result equals ``name_digests``'s. None when
+    too much changed for an update to pay: ``name_digests`` must run. Raises
+    ValueError when a file's dependency data is damaged.
+    """
+    lines = {path: _offer_parts(texts[path]) for path in sorted(texts)}
+    changed = sorted(p for p in before if before[p] != texts.get(p))
+    if len(changed) > _MAX_CHANGED_FILES or any(p not in texts for p in changed):
+        return None
+    components: list[dict[str, list[str]]] = []
+
+    def component_index() -> dict[str, list[str]]:
+        # Computed when first needed, and once: the classes of every file.
+        if not components:
+            components.append(_component_index(_all_classes(lines)))
+        return components[0]
+
+    # The names whose own digests, follows or place in the follow graph may differ.
+    seeds: set[str] = set()
+    classes_changed = False
+    for path in changed:
+        old_fields, old_classes, old_follows = _offer_lines(before[path])
+        new_fields, new_classes, new_follows = _offer_lines(texts[path])
+        classes_changed = classes_changed or old_classes != new_classes
+        old_offers, new_offers = _by_offered_name(old_fields), _by_offered_name(new_fields)
+        seeds.update(_differing(old_offers, new_offers))
+        if old_fields[1::2] != new_fields[1::2]:  # the digest its path's star names index
+            seeds.update(STAR + word for word in _path_words(path))
+        if old_follows != new_follows:
+            old_map, new_map = _follow_map(old_follows), _follow_map(new_follows)
+            seeds.update(_differing(old_map, new_map))
+            old_names = set(old_map).union(*old_map.values())
+            new_names = set(new_map).union(*new_map.values())
+            seeds.update(old_names ^ new_names)  # may enter or leave the graph
+    if classes_changed:
+        old_lines = dict(lines)
+        old_lines.update((path, _offer_parts(before[path])) for path in changed)
+        old_index, new_index = _component_index(_all_classes(old_lines)), component_index()
+        seeds.update(_differing(old_index, new_index))
+    if not seeds:
+        return dict(previous)
+    region = _upstream(seeds, lines)
+    if region is None:
+        return None
+    # What lookups of the region read on to, and which of its names are in the graph.
+    follows: dict[str, set[str]] = {}
+    in_graph: set[str] = set()
+    for _, _, follow_line in lines.values():
+        if follow_line and any(name in follow_line for name in region):
+            for name, read_on in _follow_records(follow_line):
+                if name in region:
+                    follows.setdefault(name, set()).update(read_on)
+                in_graph.update(region.intersection(read_on))
+    in_graph.update(follows)
+    own = _own_digests(region, paths, lines, component_index)
+    fixed: dict[str, str] = {}
+    for successors in follows.values():
+        for successor in successors - region:
+            if successor not in previous:
+                return None
+            fixed[successor] = previous[successor]
+    merkle = _merkle(follows, own, sorted(in_graph), fixed)
+    result = dict(previous)
+    for name in region:
+        if name in merkle:
+            result[name] = merkle[name]
+        elif name in own:
+            result[name] = own[name]
+        else:
+            result.pop(name, None)
+    return result
+
+
+def _differing(old: Mapping[str, object], new: Mapping[str, object]) -> set[str]:
+    """The keys whose values differ, or that only one of ``old`` and ``new`` has."""
+    return {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
+
+
+def _offer_parts(texts: DependencyTexts) -> tuple[str, str, str]:
+    """The offers', classes' and follows' texts, unsplit; raises ValueError when cut."""
+    offers, classes, follows, end = texts.offers.split(_PART)
+    if end:
+        raise ValueError("damaged dependency data")
+    return offers, classes, follows
+
+
+def _by_offered_name(fields: Sequence[str]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for name, digest in zip(fields[0::2], fields[1::2], strict=True):
+        found.setdefault(name, []).append(digest)
+    return found
+
+
+def _follow_map(line: str) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for name, then in _follow_records(line):
+        found.setdefault(name, set()).update(then)
+    return found
+
+
+def _path_words(path: str) -> frozenset[str]:
+    """The words a file is indexed under: its name's and its folder's."""
+    folder, _, name = path.rpartition("/")
+    return names_in(name) | names_in(folder.rpartition("/")[2])
+
+
+def _upstream(seeds: set[str], lines: Mapping[str, tuple[str, str, str]]) -> set[str] | None:
+    """``seeds`` and every name whose lookups read on to one of them, transitively;
+    None when that is more than ``_MAX_REGION`` names."""
+    region = set(seeds)
+    frontier = set(seeds)
+    while frontier:
+        found: set[str] = set()
+        for _, _, follow_line in lines.values():
+            # A name in a record is in its text: most files are passed over unsplit.
+            if follow_line and any(name in follow_line for name in frontier):
+                for name, then in _follow_records(follow_line):
+                    if name not in region and not frontier.isdisjoint(then):
+                        found.add(name)
+        region |= found
+        frontier = found
+        if len(region) > _MAX_REGION:
+            return None
+    return region
+
+
+def _all_classes(
+    lines: Mapping[str, tuple[str, str, str]],
+) -> list[tuple[str, tuple[str, ...], tuple[str, ...], str]]:
+    return [record for _, classes, _ in lines.values() for record in _class_records(classes)]
+
+
+def _own_digests(
+    names: set[str],
+    paths: Sequence[str],
+    lines: Mapping[str, tuple[str, str, str]],
+    component_index: Callable[[], Mapping[str, list[str]]],
+) -> dict[str, str]:
+    """The digests ``name_digests`` gives ``names`` before follows are folded in,
+    computed for those names alone, in the same order. ``component_index`` is
+    asked only when one of them is a class or member name."""
+    index: dict[str, list[str]] = {}
+    stars: list[tuple[str, str]] = []
+    classed = False
+    for path, (offers, classes, _) in lines.items():  # in path order
+        if not classed and classes and any(name in classes for name in names):
+            classed = not names.isdisjoint(_CLASS_TOKEN.split(classes))
+        if offers and any(name in offers for name in names):
+            fields = offers.split(_FIELD)
+            for name, digest in zip(fields[0::2], fields[1::2], strict=True):
+                if name in names:
+                    index.setdefault(name, []).append(digest)
+        words = [STAR + word for word in _path_words(path) if STAR + word in names]
+        if words:
+            whole = _digest(path, *(offers.split(_FIELD)[1::2] if offers else ()))
+            stars.extend((word, whole) for word in words)
+    for word, digest in _tree_digests(paths, names):
+        index.setdefault(word, []).append(digest)
+    for word, whole in stars:
+        index.setdefault(word, []).append(whole)
+    if classed:
+        components = component_index()
+        for name in sorted(names):
+            if name in components:
+                index.setdefault(name, []).extend(components[name])
+    return {
+        name: hashlib.blake2b(
+            (name + "".join("\0" + d for d in digests)).encode("utf-8", "surrogateescape"),
+            digest_size=_DIGEST_CHARS // 2,
+        ).hexdigest()
+        for name, digests in index.items()
+    }
+
+
+def _tree_digests(paths: Sequence[str], only: set[str] | None) -> Iterator[tuple[str, str]]:
+    """(word, digest) for every file and folder of the tree, under its own name's
+    words and its folder's (of ``only``, when given): files in path order, then
+    folders in path order."""
+    folders: set[str] = set()
+    for path in sorted(paths):
+        folder = path.rpartition("/")[0]
+        words = _path_words(path)
+        if only is None or not only.isdisjoint(words):
+            digest = _digest("p", path)
+            yield from ((word, digest) for word in words if only is None or word in only)
+        while folder and folder not in folders:
+            folders.add(folder)
+            folder = folder.rpartition("/")[0]
+    for folder in sorted(folders):
+        words = _path_words(folder)
+        if only is None or not only.isdisjoint(words):
+            digest = _digest("f", folder)
+            yield from ((word, digest) for word in words if only is None or word in only)
 
 
 def file_reads(
@@ -550,18 +747,30 @@ def file_reads(
 
 def _follow(follows: Mapping[str, set[str]], by_name: dict[str, str]) -> None:
     """Fold into each name's digest the digests of every name a lookup of it reads
-    on to, transitively (an alias of an alias of a function, its return type).
+    on to, transitively (an alias of an alias of a function, its return type)."""
+    by_name.update(_merkle(follows, by_name, sorted(follows), {}))
+
+
+def _merkle(
+    follows: Mapping[str, set[str]],
+    own: Mapping[str, str],
+    roots: Sequence[str],
+    fixed: Mapping[str, str],
+) -> dict[str, str]:
+    """The follow digest of every name reached from ``roots``, but those of ``fixed``.
 
     A Merkle digest over the graph's strongly connected components, in one
     pass (iterative Tarjan): a name's digest covers its component's names and
-    the digests of the components it reaches.
+    their ``own`` digests, and the digests of the components it reaches. A name
+    of ``fixed`` is not entered: its digest is given (a part of the graph that
+    did not change).
     """
     order: dict[str, int] = {}
     low: dict[str, int] = {}
     on_stack: set[str] = set()
     stack: list[str] = []
     merkle: dict[str, str] = {}
-    for root in sorted(follows):
+    for root in roots:
         if root in order:
             continue
         work = [(root, iter(sorted(follows.get(root, ()))))]
@@ -572,6 +781,8 @@ def _follow(follows: Mapping[str, set[str]], by_name: dict[str, str]) -> None:
             name, successors = work[-1]
             advanced = False
             for successor in successors:
+                if successor in fixed:
+                    continue
                 if successor not in order:
                     order[successor] = low[successor] = len(order)
                     stack.append(successor)
@@ -597,14 +808,19 @@ def _follow(follows: Mapping[str, set[str]], by_name: dict[str, str]) -> None:
                         break
                 members = set(component)
                 reached = sorted(
-                    {merkle[t] for m in component for t in follows.get(m, ()) if t not in members}
+                    {
+                        fixed[t] if t in fixed else merkle[t]
+                        for m in component
+                        for t in follows.get(m, ())
+                        if t not in members
+                    }
                 )
                 digest = _digest(
-                    *(f"{m}\1{by_name.get(m, '')}" for m in sorted(component)), "\2", *reached
+                    *(f"{m}\1{own.get(m, '')}" for m in sorted(component)), "\2", *reached
                 )
                 for member in component:
                     merkle[member] = digest
-    by_name.update(merkle)
+    return merkle
 
 
 def _add(index: dict[str, bytearray], name: str, digest: str) -> None:
@@ -624,6 +840,16 @@ def _index_components(
     index: dict[str, bytearray],
 ) -> None:
     """Index each inheritance component's links under the member names of its classes."""
+    for name, digests in _component_index(records).items():
+        for digest in digests:
+            _add(index, name, digest)
+
+
+def _component_index(
+    records: Sequence[tuple[str, tuple[str, ...], tuple[str, ...], str]],
+) -> dict[str, list[str]]:
+    """The digest of each inheritance component's links, under every class and
+    member name of the component (in component order)."""
     parent: dict[str, str] = {}
 
     def find(name: str) -> str:
@@ -649,7 +875,9 @@ def _index_components(
         links.setdefault(root, []).append(digest)
         names.setdefault(root, set()).update(members)
         names[root].add(name)
+    index: dict[str, list[str]] = {}
     for root in sorted(links):
         digest = _digest("c", *sorted(links[root]))
         for name in sorted(names[root]):
-            _add(index, name, digest)
+            index.setdefault(name, []).append(digest)
+    return index
