@@ -714,9 +714,9 @@ _MAX_NAMES_CHANGES = 32
 
 def _names_entry(by_name: Mapping[str, str], paths: Sequence[str], files: Mapping[str, str]) -> str:
     """A names cache entry: the digests as JSON, then what they were computed
-    from (the tree's paths, as a digest; each parsed file's entry key), so that
-    a later run can update them."""
-    made_from = {"paths": _digest(*sorted(paths)), "files": files}
+    from (every path of the tree, with its entry key when it was parsed), so
+    that a later run can update them."""
+    made_from = {path: files.get(path, "") for path in paths}
     return _NAMES_SECTION.join(
         (
             json.dumps(by_name, sort_keys=True, ensure_ascii=False),
@@ -733,8 +733,8 @@ def _names_since(
     files: Mapping[str, str],
 ) -> dict[str, str] | None:
     """The name digests of this tree, updated from the last ones at hand (a
-    previous run's, or the restored snapshot's) when they were computed for the
-    same paths and files, a few of them changed since; else None.
+    previous run's, or the restored snapshot's) when a few files changed,
+    were added or were removed since; else None.
 
     Raises ValueError when this tree's dependency data is damaged.
     """
@@ -747,17 +747,22 @@ def _names_since(
         made_from = json.loads(tail)
     except ValueError:
         return None
-    if not isinstance(made_from, dict) or made_from.get("paths") != _digest(*sorted(paths)):
+    if not isinstance(made_from, dict) or not all(isinstance(k, str) for k in made_from.values()):
         return None
-    then = made_from.get("files")
-    if not isinstance(then, dict) or then.keys() != files.keys():
-        return None
-    changed = [path for path in sorted(files) if then[path] != files[path]]
+    changed = sorted(
+        path
+        for path in made_from.keys() | files.keys()
+        if (made_from.get(path) or None) != files.get(path)
+    )
     if len(changed) > _MAX_NAMES_CHANGES:
         return None
-    before: dict[str, DependencyTexts] = {}
+    before: dict[str, DependencyTexts | None] = {}
     for path in changed:
-        entry = store.get("interface", then[path]) if isinstance(then[path], str) else None
+        key = made_from.get(path)
+        if not key:
+            before[path] = None  # added, or not parsed then
+            continue
+        entry = store.get("interface", key)
         try:
             texts = read_interface_entry(entry)[1] if entry is not None else None
         except (ValueError, TypeError):
@@ -768,7 +773,7 @@ def _names_since(
     previous = _names(head)
     if previous is None:
         return None
-    return updated_name_digests(paths, dependencies, previous, before)
+    return updated_name_digests(paths, dependencies, previous, before, sorted(made_from))
 
 
 def _names(cached: str | None) -> dict[str, str] | None:

@@ -526,22 +526,26 @@ def updated_name_digests(
     paths: Sequence[str],
     texts: Mapping[str, DependencyTexts],
     previous: Mapping[str, str],
-    before: Mapping[str, DependencyTexts],
+    before: Mapping[str, DependencyTexts | None],
+    paths_before: Sequence[str] | None = None,
 ) -> dict[str, str] | None:
     """``name_digests(paths, texts)``, made from ``previous``: the digests of the
-    same paths and files when the files of ``before`` had those texts.
+    tree when its paths were ``paths_before`` (the same, when None) and the
+    files of ``before`` had those texts (None: the file had none; it was added,
+    or was not parsed). A file of ``before`` missing from ``texts`` was removed.
 
     Only the names whose digests can differ are computed again: those a
     changed file offered or offers differently, its path's star names, the
-    class and member names of inheritance components whose links changed,
-    names entering or leaving the follow graph, and every name whose lookups
-    read on to one of them. The result equals ``name_digests``'s. None when
-    too much changed for an update to pay: ``name_digests`` must run. Raises
-    ValueError when a file's dependency data is damaged.
+    words of paths and folders added or removed, the class and member names
+    of inheritance components whose links changed, names entering or leaving
+    the follow graph, and every name whose lookups read on to one of them.
+    The result equals ``name_digests``'s. None when too much changed for an
+    update to pay: ``name_digests`` must run. Raises ValueError when a file's
+    dependency data is damaged.
     """
     lines = {path: _offer_parts(texts[path]) for path in sorted(texts)}
     changed = sorted(p for p in before if before[p] != texts.get(p))
-    if len(changed) > _MAX_CHANGED_FILES or any(p not in texts for p in changed):
+    if len(changed) > _MAX_CHANGED_FILES:
         return None
     components: list[dict[str, list[str]]] = []
 
@@ -553,14 +557,21 @@ def updated_name_digests(
 
     # The names whose own digests, follows or place in the follow graph may differ.
     seeds: set[str] = set()
+    if paths_before is not None:
+        for path in set(paths).symmetric_difference(paths_before):
+            seeds.update(_path_words(path))
+        for folder in _folders(paths_before) ^ _folders(paths):
+            seeds.update(_path_words(folder))
     classes_changed = False
     for path in changed:
-        old_fields, old_classes, old_follows = _offer_lines(before[path])
-        new_fields, new_classes, new_follows = _offer_lines(texts[path])
+        old, new = before[path], texts.get(path)
+        old_fields, old_classes, old_follows = _offer_lines(old) if old else ([], "", "")
+        new_fields, new_classes, new_follows = _offer_lines(new) if new else ([], "", "")
         classes_changed = classes_changed or old_classes != new_classes
         old_offers, new_offers = _by_offered_name(old_fields), _by_offered_name(new_fields)
         seeds.update(_differing(old_offers, new_offers))
-        if old_fields[1::2] != new_fields[1::2]:  # the digest its path's star names index
+        # The digest its path's star names index (any parsed file has one).
+        if old is None or new is None or old_fields[1::2] != new_fields[1::2]:
             seeds.update(STAR + word for word in _path_words(path))
         if old_follows != new_follows:
             old_map, new_map = _follow_map(old_follows), _follow_map(new_follows)
@@ -570,7 +581,12 @@ def updated_name_digests(
             seeds.update(old_names ^ new_names)  # may enter or leave the graph
     if classes_changed:
         old_lines = dict(lines)
-        old_lines.update((path, _offer_parts(before[path])) for path in changed)
+        for path in changed:
+            then = before[path]
+            if then is None:
+                del old_lines[path]
+            else:
+                old_lines[path] = _offer_parts(then)
         old_index, new_index = _component_index(_all_classes(old_lines)), component_index()
         seeds.update(_differing(old_index, new_index))
     if not seeds:
@@ -708,21 +724,27 @@ def _own_digests(
     }
 
 
+def _folders(paths: Sequence[str]) -> set[str]:
+    """Every folder holding one of ``paths``, at any depth."""
+    found: set[str] = set()
+    for path in paths:
+        folder = path.rpartition("/")[0]
+        while folder and folder not in found:
+            found.add(folder)
+            folder = folder.rpartition("/")[0]
+    return found
+
+
 def _tree_digests(paths: Sequence[str], only: set[str] | None) -> Iterator[tuple[str, str]]:
     """(word, digest) for every file and folder of the tree, under its own name's
     words and its folder's (of ``only``, when given): files in path order, then
     folders in path order."""
-    folders: set[str] = set()
     for path in sorted(paths):
-        folder = path.rpartition("/")[0]
         words = _path_words(path)
         if only is None or not only.isdisjoint(words):
             digest = _digest("p", path)
             yield from ((word, digest) for word in words if only is None or word in only)
-        while folder and folder not in folders:
-            folders.add(folder)
-            folder = folder.rpartition("/")[0]
-    for folder in sorted(folders):
+    for folder in sorted(_folders(paths)):
         words = _path_words(folder)
         if only is None or not only.isdisjoint(words):
             digest = _digest("f", folder)
