@@ -32,6 +32,7 @@ from blast_radius.core.classify import (
     content_skip_reason,
 )
 from blast_radius.core.dependencies import (
+    MAX_UPDATED_FILES,
     DependencyTexts,
     file_reads,
     name_digests,
@@ -708,8 +709,6 @@ def _interface_entry(
 
 # Between a names entry's digests and what they were computed from.
 _NAMES_SECTION = "\x1d"
-# Beyond this many changed files, the digests are computed again.
-_MAX_NAMES_CHANGES = 32
 
 
 def _names_entry(by_name: Mapping[str, str], paths: Sequence[str], files: Mapping[str, str]) -> str:
@@ -754,7 +753,7 @@ def _names_since(
         for path in made_from.keys() | files.keys()
         if (made_from.get(path) or None) != files.get(path)
     )
-    if len(changed) > _MAX_NAMES_CHANGES:
+    if len(changed) > MAX_UPDATED_FILES:  # not worth reading their entries
         return None
     before: dict[str, DependencyTexts | None] = {}
     for path in changed:

@@ -515,9 +515,10 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
     return by_name
 
 
-# Beyond these, updating the last name digests costs about what computing them
-# all does: they are computed again.
-_MAX_CHANGED_FILES = 32
+MAX_UPDATED_FILES = 32
+"""Beyond this many changed files, updating the last name digests costs about
+what computing them all does: ``updated_name_digests`` declines."""
+# Likewise, beyond this many names to digest again.
 _MAX_REGION = 512
 _CLASS_TOKEN = re.compile("[" + re.escape(_FIELD + _ITEM + _RECORD) + "]")
 
@@ -545,7 +546,7 @@ def updated_name_digests(
     """
     lines = {path: _offer_parts(texts[path]) for path in sorted(texts)}
     changed = sorted(p for p in before if before[p] != texts.get(p))
-    if len(changed) > _MAX_CHANGED_FILES:
+    if len(changed) > MAX_UPDATED_FILES:
         return None
     components: list[dict[str, list[str]]] = []
 
