@@ -493,7 +493,7 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
         deps = _offered(texts[path])
         for name, digest in deps.offers:
             _add(index, name, digest)
-        whole = _digest(path, *(d for _, d in deps.offers))
+        whole = _digest(path, *(d for _, d in deps.offers))  # as ``_own_digests`` takes it
         stars.extend((STAR + word, whole) for word in _path_words(path))
         classes.extend(deps.classes)
         for name, then in deps.follows:
@@ -505,14 +505,16 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
         _add(index, word, whole)
     _index_components(classes, index)
     # The digest of the name and its digests joined by "\0", as ``_digest`` takes it.
-    by_name = {
-        name: hashlib.blake2b(
-            name.encode("utf-8", "surrogateescape") + joined, digest_size=_DIGEST_CHARS // 2
-        ).hexdigest()
-        for name, joined in index.items()
-    }
+    by_name = {name: _name_digest(name, joined) for name, joined in index.items()}
     _follow(follows, by_name)
     return by_name
+
+
+def _name_digest(name: str, joined: bytes | bytearray) -> str:
+    """A name's own digest, of its indexed digests each after a NUL (``joined``)."""
+    return hashlib.blake2b(
+        name.encode("utf-8", "surrogateescape") + joined, digest_size=_DIGEST_CHARS // 2
+    ).hexdigest()
 
 
 MAX_UPDATED_FILES = 32
@@ -717,10 +719,7 @@ def _own_digests(
             if name in components:
                 index.setdefault(name, []).extend(components[name])
     return {
-        name: hashlib.blake2b(
-            (name + "".join("\0" + d for d in digests)).encode("utf-8", "surrogateescape"),
-            digest_size=_DIGEST_CHARS // 2,
-        ).hexdigest()
+        name: _name_digest(name, "".join("\0" + d for d in digests).encode("ascii"))
         for name, digests in index.items()
     }
 
