@@ -6,7 +6,7 @@ import hashlib
 import json
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ import pytest
 
 from blast_radius.adapters.cache import FactsCache
 from blast_radius.app.store import Restored, restore_snapshot
-from blast_radius.core.snapshot import encode_snapshot
+from blast_radius.core.snapshot import Snapshot, decode_snapshot, encode_snapshot
 
 from .conftest import git
 from .test_impact_scenarios import build_scenario
@@ -305,8 +305,11 @@ class FakeBranch:
     def commits(self) -> set[str]:
         return set(self.snapshots)
 
-    def read(self, commit: str, max_bytes: int) -> bytes:
-        return self.snapshots[commit][:max_bytes]
+    def prepare(self, commits: Sequence[str], fingerprint: str) -> None:
+        pass
+
+    def snapshot(self, commit: str, fingerprint: str) -> Snapshot:
+        return decode_snapshot(self.snapshots[commit], fingerprint=fingerprint)
 
     def read_facts(self, commit: str, max_bytes: int) -> bytes | None:
         self.facts_reads += 1

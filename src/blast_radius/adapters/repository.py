@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from pathlib import Path
 
+from blast_radius.adapters.background import InBackground
 from blast_radius.adapters.git import GitRepo, StartedMergeBase
 from blast_radius.adapters.index_branch import (
     BackgroundFetch,
@@ -14,7 +16,13 @@ from blast_radius.adapters.index_branch import (
 from blast_radius.adapters.tree import CommitTree
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.indexing import FileSource
+from blast_radius.app.store import MAX_SNAPSHOT_BYTES
 from blast_radius.core.diff import FileChange
+from blast_radius.core.snapshot import Snapshot, SnapshotError, decode_snapshot
+
+# A snapshot read in the background: its commit, the fingerprint it was
+# checked against, and the snapshot or why it cannot be used.
+_Loaded = tuple[str, str, Snapshot | Exception]
 
 
 class LocalRepository:
@@ -62,6 +70,7 @@ class BranchSnapshots:
     def __init__(self, branch: IndexBranch, fetching: BackgroundFetch | None = None) -> None:
         self._branch = branch
         self._fetching = fetching
+        self._preparing: InBackground[_Loaded | None] | None = None
 
     def prefetch(self) -> None:
         """Start fetching the branch in the background; ``commits`` waits for it."""
@@ -78,10 +87,39 @@ class BranchSnapshots:
         """Indexed commits on the branch (fetched from the remote when possible)."""
         return set(self._fetched().snapshots)
 
-    def read(self, commit: str, max_bytes: int) -> bytes:
-        """The snapshot of ``commit`` (its graph part)."""
+    def prepare(self, commits: Sequence[str], fingerprint: str) -> None:
+        """Read and check, in a thread, the snapshot of the first of ``commits`` that has one.
+
+        Inflating a snapshot (tens of megabytes) releases the interpreter
+        lock, so it overlaps the caller's parsing of the changed files.
+        """
+
+        def load() -> _Loaded | None:
+            available = self.commits()
+            commit = next((c for c in commits if c in available), None)
+            if commit is None:
+                return None
+            try:
+                return commit, fingerprint, self._decode(commit, fingerprint)
+            except (SnapshotError, OSError, RuntimeError) as error:
+                return commit, fingerprint, error
+
+        self._preparing = InBackground(load)
+
+    def snapshot(self, commit: str, fingerprint: str) -> Snapshot:
+        """The checked graph part of the snapshot of ``commit`` (see ``decode_snapshot``)."""
+        preparing, self._preparing = self._preparing, None
+        loaded = preparing.result() if preparing is not None else None
+        if loaded is None or loaded[:2] != (commit, fingerprint):
+            return self._decode(commit, fingerprint)
+        if isinstance(loaded[2], Exception):
+            raise loaded[2]
+        return loaded[2]
+
+    def _decode(self, commit: str, fingerprint: str) -> Snapshot:
         fetched = self._fetched()
-        return fetched.read(fetched.snapshots[commit], max_bytes)
+        data = fetched.read(fetched.snapshots[commit], MAX_SNAPSHOT_BYTES)
+        return decode_snapshot(data, fingerprint=fingerprint)
 
     def read_facts(self, commit: str, max_bytes: int) -> bytes | None:
         """The facts part of the snapshot of ``commit``, fetched now; None when missing."""

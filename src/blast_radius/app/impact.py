@@ -156,17 +156,20 @@ def analyze_impact(
     head_source = repo.source_at(head_commit)
     base_source = repo.source_at(merge_base)
     # Both versions of the changed files are parsed now, while the index
-    # branch may still be downloading: a restored run then needs the
-    # snapshot's facts only if unchanged files must be resolved again.
+    # branch may still be downloading and its snapshot inflating: a restored
+    # run then needs the snapshot's facts only if unchanged files must be
+    # resolved again.
+    ancestors: list[str] = []
+    if snapshots is not None:
+        ancestors = repo.ancestors(merge_base, ANCESTOR_SEARCH)
+        snapshots.prepare(ancestors, fingerprint)
     new_paths = [c.new_path for c in changes if c.new_path]
     new_facts = facts_of_files(head_source, store, extractor, settings, fingerprint, new_paths)
     old_paths = [c.old_path for c in changes if c.old_path]
     old_facts = facts_of_files(base_source, store, extractor, settings, fingerprint, old_paths)
     restored: Restored | None = None
     if snapshots is not None:
-        restored = restore_snapshot(
-            snapshots, repo.ancestors(merge_base, ANCESTOR_SEARCH), store, fingerprint
-        )
+        restored = restore_snapshot(snapshots, ancestors, store, fingerprint)
 
     def side(commit: str | None) -> _Side:
         source = head_source if commit == head_commit else base_source

@@ -17,6 +17,7 @@ from blast_radius.app.indexing import (
     index_tree,
 )
 from blast_radius.core.snapshot import (
+    Snapshot,
     SnapshotError,
     SnapshotFacts,
     decode_snapshot,
@@ -34,8 +35,19 @@ class SnapshotStore(Protocol):
         """The commits that have a snapshot."""
         ...
 
-    def read(self, commit: str, max_bytes: int) -> bytes:
-        """The graph part of the snapshot of ``commit``."""
+    def prepare(self, commits: Sequence[str], fingerprint: str) -> None:
+        """Start loading the snapshot of the first of ``commits`` that has one.
+
+        A hint: the snapshot can be read and checked while the caller works
+        (``snapshot`` then waits for it); a store may do nothing.
+        """
+        ...
+
+    def snapshot(self, commit: str, fingerprint: str) -> Snapshot:
+        """The graph part of the snapshot of ``commit``, checked (``decode_snapshot``).
+
+        Raises SnapshotError, OSError or RuntimeError when it cannot be used.
+        """
         ...
 
     def read_facts(self, commit: str, max_bytes: int) -> bytes | None:
@@ -139,9 +151,7 @@ def restore_snapshot(
         if commit not in available:
             continue
         try:
-            snapshot = decode_snapshot(
-                snapshots.read(commit, MAX_SNAPSHOT_BYTES), fingerprint=fingerprint
-            )
+            snapshot = snapshots.snapshot(commit, fingerprint)
         except (SnapshotError, OSError, RuntimeError) as error:
             problems.append(f"snapshot of {commit[:12]} not used: {error}")
             continue
