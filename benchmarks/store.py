@@ -597,14 +597,21 @@ def time_index_fetch(scratch: Scratch, repeat: int) -> dict[str, Any]:
     for _ in range(repeat):
         clone, cache = scratch.fresh("fetch")
         started = time.perf_counter()
+        # The flags the tool passes (``IndexBranch.fetch``): the pack is kept
+        # as it came, and no --depth, as the branch is one parentless commit.
         git(
             clone,
+            "-c",
+            "fetch.unpackLimit=1",
+            "-c",
+            "maintenance.auto=false",
+            "-c",
+            "gc.auto=0",
             "fetch",
             "--quiet",
             "--no-tags",
             "--no-recurse-submodules",
             "--no-write-fetch-head",
-            "--depth=1",
             "origin",
             f"+refs/heads/{INDEX_BRANCH}:refs/remotes/origin/{INDEX_BRANCH}",
         )

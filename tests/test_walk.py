@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from blast_radius.core.graph import Edge, Graph, Node
+from blast_radius.core.graph import ROW, Edge, Graph, Node, edge_block, node_row
 from blast_radius.core.walk import (
     Dependent,
     Hop,
@@ -184,3 +184,33 @@ def test_overriding_methods_follow_a_changed_signature() -> None:
     assert [(d.id, d.path[0].kind) for d in signature.dependents] == [
         ("python:m.Child.run", "overrides")
     ]
+
+
+def test_an_index_read_from_rows_skips_a_damaged_row_and_keeps_the_others() -> None:
+    edges = [edge("a", "b"), edge("c", "b", 0.5), edge("b", "d")]
+    names = ["a", "b", "c", "d"]
+    nodes = [node(n) for n in names]
+    graph = Graph((), tuple(edges))
+    node_rows = ROW.join(node_row(n) for n in nodes)
+    well_formed = ReverseIndex((), edge_block(list(graph.edges)), "", node_rows)
+    # A row without its separators, as a truncated or altered entry would hold.
+    damaged = ReverseIndex(
+        (),
+        edge_block(list(graph.edges)) + ROW + "python:x",
+        "",
+        node_rows + ROW + "python:y",
+    )
+    for index in (well_formed, damaged):
+        assert sorted(index.nodes) == [f"python:{n}" for n in names]
+        assert index.nodes["python:c"] == nodes[2]
+        assert [(e.source, e.confidence) for e in index.incoming.get("python:b")] == [
+            ("python:a", 1.0),
+            ("python:c", 0.5),
+        ]
+        assert "python:x" not in index.nodes and "python:y" not in index.nodes
+    result = find_dependents(damaged, [Seed("python:d")], WalkLimits())
+    assert {d.id: d.confidence for d in result.dependents} == {
+        "python:b": 1.0,
+        "python:a": 1.0,
+        "python:c": 0.5,
+    }

@@ -430,6 +430,7 @@ SEPARATORS = tuple(chr(c) for c in range(0x11, 0x18))
 _S = SEPARATORS
 _ANY_SEPARATOR = re.compile("[\x11-\x17]")
 _ROW_START = "(?<![^\x1e])"  # at the start of the block or right after a ROW
+_KEY_END = "\x1f"
 _KEY_AND_REST = re.compile(_ROW_START + "([^\x1c\x1e\x1f]*)\x1f([^\x1e]*)")
 _ID_AND_REST = re.compile(_ROW_START + "([^\x11\x1e]*)\x11([^\x1e]*)")
 _NODE_GLUE = (
@@ -602,14 +603,28 @@ def entry_rows_to_json(block: str) -> list[str]:
     return ('{"id": "' + text + '"}').split(ROW)
 
 
-def groups_of_block(block: str) -> list[tuple[str, str]]:
+def groups_of_block(block: str) -> list[tuple[str, str]] | list[list[str]]:
     """(escaped key, rest) of each group of an edge block."""
-    return _KEY_AND_REST.findall(block) if block else []
+    if not block:
+        return []
+    # Splitting at separators is faster than a pattern that scans every
+    # character (fields are JSON-escaped: no separator inside one); a block
+    # with a row that is not key-and-rest (a damaged entry) is left to the
+    # pattern, which skips what does not match.
+    pairs = [row.split(_KEY_END, 1) for row in block.split(ROW)]
+    if min(map(len, pairs)) == 2:
+        return pairs
+    return _KEY_AND_REST.findall(block)
 
 
 def node_rows_by_id(block: str) -> dict[str, str]:
     """Each node row of a block by its (escaped) id, the id split off."""
-    return dict(_ID_AND_REST.findall(block)) if block else {}
+    if not block:
+        return {}
+    pairs = [row.split(_S[0], 1) for row in block.split(ROW)]
+    if min(map(len, pairs)) == 2:
+        return dict(pairs)
+    return dict(_ID_AND_REST.findall(block))
 
 
 def node_of_rest(node_id: str, rest: str) -> Node:
