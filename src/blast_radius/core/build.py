@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from blast_radius.core.csharp_projects import csharp_projects
 from blast_radius.core.dependencies import DependencyTexts, dependency_texts, file_dependencies
 from blast_radius.core.facts import FileFacts, facts_from_text
 from blast_radius.core.go_projects import GoProjects
@@ -43,9 +42,6 @@ from blast_radius.core.graph import (
 )
 from blast_radius.core.js_projects import JsProjects
 from blast_radius.core.languages import language_for_path
-from blast_radius.core.php_projects import php_projects
-from blast_radius.core.play_routes import play_route_handlers
-from blast_radius.core.swift_projects import swift_projects
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +156,7 @@ def _javascript() -> Ecosystem:
 
 
 def _java() -> Ecosystem:
+    from blast_radius.core.play_routes import play_route_handlers
     from blast_radius.core.resolve_java import JavaResolver, java_interface, java_symbols
 
     return Ecosystem(
@@ -192,6 +189,7 @@ def _ruby() -> Ecosystem:
 
 
 def _php() -> Ecosystem:
+    from blast_radius.core.php_projects import php_projects
     from blast_radius.core.resolve_php import PhpResolver, php_interface, php_symbols
 
     return Ecosystem(
@@ -204,6 +202,7 @@ def _php() -> Ecosystem:
 
 
 def _csharp() -> Ecosystem:
+    from blast_radius.core.csharp_projects import csharp_projects
     from blast_radius.core.resolve_csharp import CsharpResolver, csharp_interface, csharp_symbols
 
     return Ecosystem(
@@ -227,6 +226,7 @@ def _rust() -> Ecosystem:
 
 def _swift() -> Ecosystem:
     from blast_radius.core.resolve_swift import SwiftResolver, swift_interface, swift_symbols
+    from blast_radius.core.swift_projects import swift_projects
 
     return Ecosystem(
         create=lambda facts, paths, options: SwiftResolver(
