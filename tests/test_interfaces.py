@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 
 from blast_radius.adapters.grammars import load_language
-from blast_radius.core.build import BuildOptions, file_interface, resolve_files
+from blast_radius.core.build import (
+    BuildOptions,
+    file_interface,
+    file_symbols,
+    interface_keeps_symbols,
+    resolve_files,
+)
 from blast_radius.core.extract import extract_facts
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import go_projects
@@ -58,3 +64,16 @@ def test_each_file_resolved_against_interfaces_renders_as_in_a_full_build(case: 
         others = [file_interface(f) for f in facts if f.path != item.path]
         alone = resolve_files([item], others, paths, options)
         assert alone[item.path] == full[item.path], item.path
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.name}" for c in CASES])
+def test_an_interface_that_keeps_symbols_gives_the_files_symbols_and_imports(case: Path) -> None:
+    # A pull request's base version is read from the snapshot's interface
+    # where the ecosystem says it can be (``interface_keeps_symbols``).
+    for facts in case_facts(case):
+        if not interface_keeps_symbols(facts.path):
+            continue
+        interface = file_interface(facts)
+        module_id = f"{facts.language}:m"
+        assert file_symbols(interface, module_id) == file_symbols(facts, module_id), facts.path
+        assert interface.imports == facts.imports, facts.path

@@ -86,6 +86,10 @@ def test_a_shallow_pull_request_clone_restores_the_index_and_matches_a_cold_buil
     restored["index"]["source"] = cold["index"]["source"]
     assert restored == cold
     assert {c["id"] for c in restored["changed"]} == {"python:shop.money.round_cents"}
+    # Only the head version of money.py was parsed: the base version's symbols
+    # came from the snapshot's interface (the cold run parsed both).
+    assert facts_cached(tmp_path / "runner-cache") == 1
+    assert facts_cached(tmp_path / "cold-cache") > 2
     # Nor did it change an interface: the snapshot's name digests served the
     # run, so it computed and saved none of its own (the cold run did).
     assert list((tmp_path / "cold-cache").rglob("names-*.jsonl"))
@@ -100,6 +104,11 @@ def test_a_shallow_pull_request_clone_restores_the_index_and_matches_a_cold_buil
         ).returncode
         != 0
     )
+
+
+def facts_cached(folder: Path) -> int:
+    """How many facts entries the cache folder holds."""
+    return sum(len(p.read_text().splitlines()) for p in folder.glob("facts-*.jsonl"))
 
 
 def _pull_request_adding(tmp_path: Path, branch: str, added: str) -> Path:

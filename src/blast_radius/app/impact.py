@@ -19,6 +19,7 @@ from blast_radius.app.indexing import (
     Progress,
     facts_of_files,
     index_tree,
+    versions_of_files,
 )
 from blast_radius.app.store import PortableStore, Restored, SnapshotStore, restore_snapshot
 from blast_radius.core.build import file_symbols
@@ -155,21 +156,23 @@ def analyze_impact(
     changes = repo.changed_files(merge_base, head_commit)
     head_source = repo.source_at(head_commit)
     base_source = repo.source_at(merge_base)
-    # Both versions of the changed files are parsed now, while the index
-    # branch may still be downloading and its snapshot inflating: a restored
-    # run then needs the snapshot's facts only if unchanged files must be
-    # resolved again.
+    # The changed files are parsed now, while the index branch may still be
+    # downloading and its snapshot inflating: a restored run then needs the
+    # snapshot's facts only if unchanged files must be resolved again.
     ancestors: list[str] = []
     if snapshots is not None:
         ancestors = repo.ancestors(merge_base, ANCESTOR_SEARCH)
         snapshots.prepare(ancestors, fingerprint)
     new_paths = [c.new_path for c in changes if c.new_path]
     new_facts = facts_of_files(head_source, store, extractor, settings, fingerprint, new_paths)
-    old_paths = [c.old_path for c in changes if c.old_path]
-    old_facts = facts_of_files(base_source, store, extractor, settings, fingerprint, old_paths)
     restored: Restored | None = None
     if snapshots is not None:
         restored = restore_snapshot(snapshots, ancestors, store, fingerprint)
+    # The base versions are compared by their symbols and imports, which the
+    # snapshot's interfaces hold: those are parsed only if it lacks them, and
+    # in full only for a changed signature.
+    old_paths = [c.old_path for c in changes if c.old_path]
+    old_facts = versions_of_files(base_source, store, extractor, settings, fingerprint, old_paths)
 
     def side(commit: str | None) -> _Side:
         source = head_source if commit == head_commit else base_source
@@ -230,7 +233,9 @@ def analyze_impact(
         new_facts,
         lambda paths: facts_of_files(new.source, store, extractor, settings, fingerprint, paths),
         files,
-        old_facts,
+        lambda paths: facts_of_files(
+            base_source, store, extractor, settings, fingerprint, paths, cached=False
+        ),
     )
 
     owners = _codeowners(new.source, settings)
@@ -493,14 +498,14 @@ def _breaking(
     new_facts: Mapping[str, FileFacts],
     load_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]],
     files: Sequence[ChangedFile] = (),
-    old_facts: Mapping[str, FileFacts] | None = None,
+    load_old_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]] | None = None,
 ) -> tuple[BreakingChange, ...]:
     """Removed or renamed symbols head still uses; changed signatures with their callers.
 
     ``old`` (the base graph) is there whenever something was removed, moved or
     renamed; signature changes need only the head, and the base version of
-    the changed files (``files``, ``old_facts``) to tell calls this change
-    breaks from calls that never fitted.
+    the changed files (``files``, with the full facts ``load_old_facts``
+    gives) to tell calls this change breaks from calls that never fitted.
     """
     found: list[BreakingChange] = []
     changed_paths = set(new_facts)
@@ -537,7 +542,11 @@ def _breaking(
                         None if item.change == "removed" else item.id,
                     )
                 )
-    found.extend(_signature_changes(changed, new, files, new_facts, old_facts or {}, load_facts))
+    found.extend(
+        _signature_changes(
+            changed, new, files, new_facts, load_old_facts or (lambda paths: {}), load_facts
+        )
+    )
     return tuple(sorted(found, key=lambda b: (b.path, b.line, b.id)))
 
 
@@ -546,7 +555,7 @@ def _signature_changes(
     new: _Side,
     files: Sequence[ChangedFile],
     new_facts: Mapping[str, FileFacts],
-    old_facts: Mapping[str, FileFacts],
+    load_old_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]],
     load_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]],
 ) -> tuple[BreakingChange, ...]:
     """Changed signatures with callers: breaking where a call site no longer fits.
@@ -583,6 +592,9 @@ def _signature_changes(
     facts = dict(load_facts(sorted(paths - set(new_facts))))
     facts.update(new_facts)
     old_versions = {f.new.path: f.old for f in files if f.new is not None and f.old is not None}
+    old_facts = load_old_facts(
+        sorted({v.path for item, _ in wanted if (v := old_versions.get(item.path)) is not None})
+    )
     by_path: dict[str, CallSites] = {}
     found: list[BreakingChange] = []
     for item, sites in wanted:

@@ -5,6 +5,7 @@ This module decides; the objects passed in do the I/O.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -21,6 +22,7 @@ from blast_radius.core.build import (
     assemble_graph_in_runs,
     graph_meta,
     interface_entry,
+    interface_keeps_symbols,
     read_interface_entry,
     resolve_files,
     splice_graph,
@@ -830,10 +832,13 @@ def facts_of_files(
     settings: IndexSettings,
     fingerprint: str,
     paths: Sequence[str],
+    *,
+    cached: bool = True,
 ) -> dict[str, FileFacts]:
     """Full facts of ``paths`` in ``source``, from the cache or parsed now.
 
     Files without language rules, or that would be skipped, are left out.
+    With ``cached`` False every file is parsed: the cache is not asked.
     """
     found: dict[str, FileFacts] = {}
     misses: list[tuple[str, str, bytes]] = []
@@ -846,7 +851,7 @@ def facts_of_files(
         if isinstance(data, str) or content_skip_reason(data, settings.max_file_bytes):
             continue
         keys[path] = file_key(source, fingerprint, path, data)
-        facts = _load(store.get("facts", keys[path]))
+        facts = _load(store.get("facts", keys[path])) if cached else None
         if facts is not None:
             found[path] = facts
         else:
@@ -857,6 +862,42 @@ def facts_of_files(
             store.put("facts", keys[path], facts_json)
             if entry is not None:
                 store.put("interface", keys[path], entry)
+    return found
+
+
+def versions_of_files(
+    source: FileSource,
+    store: FactsStore,
+    extractor: FactsExtractor,
+    settings: IndexSettings,
+    fingerprint: str,
+    paths: Sequence[str],
+) -> dict[str, FileFacts]:
+    """Facts that give each file's symbols and imports: what a diff compares.
+
+    A file's cached interface serves where its ecosystem's interface keeps
+    them (``interface_keeps_symbols``), so a pull-request run restored from
+    a snapshot parses no base version the snapshot holds. The other files
+    are parsed: their cached facts are not asked for, which in a restored
+    run would download the snapshot's whole facts file (and a file cached
+    without its interface has no facts cached either).
+    """
+    found: dict[str, FileFacts] = {}
+    for path in sorted(set(paths)):
+        if not interface_keeps_symbols(path):
+            continue
+        data = source.read(path, settings.max_file_bytes)
+        if isinstance(data, str) or content_skip_reason(data, settings.max_file_bytes):
+            continue
+        entry = store.get("interface", file_key(source, fingerprint, path, data))
+        if entry is not None:
+            with contextlib.suppress(ValueError, TypeError):  # a damaged entry is a miss
+                found[path] = read_interface_entry(entry)[0]
+    missed = [p for p in paths if p not in found]
+    if missed:
+        found.update(
+            facts_of_files(source, store, extractor, settings, fingerprint, missed, cached=False)
+        )
     return found
 
 

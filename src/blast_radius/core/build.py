@@ -123,6 +123,9 @@ class Ecosystem:
     interface: Callable[[FileFacts], FileFacts]
     symbols: Callable[[FileFacts, str], list[tuple[str, str, str, int, int, int]]]
     """(id, kind, name, start, end, body line) of a file's symbols, given its module id."""
+    interface_keeps_symbols: bool = True
+    """Whether ``symbols`` reads the same of the interface as of the facts, and
+    the interface keeps every import: a file's version can then be read from it."""
 
 
 # Each ecosystem's resolver is imported when a file of it is first met: a
@@ -258,6 +261,7 @@ def _syntactic() -> Ecosystem:
         create=lambda facts, paths, options: SyntacticResolver(facts, paths, options.manifests),
         interface=syntactic_interface,
         symbols=syntactic_symbols,
+        interface_keeps_symbols=False,
     )
 
 
@@ -292,6 +296,13 @@ def _ecosystem(path: str) -> Ecosystem:
 def file_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str, int, int, int]]:
     """A file's symbols as the graph names them: (id, kind, name, start, end, body line)."""
     return _ecosystem(facts.path).symbols(facts, module_id)
+
+
+def interface_keeps_symbols(path: str) -> bool:
+    """Whether the symbols and imports of the file at ``path`` can be read from its
+    interface (``Ecosystem.interface_keeps_symbols``); False without language rules."""
+    rule = language_for_path(path)
+    return rule is not None and ecosystem(rule.resolver).interface_keeps_symbols
 
 
 def file_interface(facts: FileFacts) -> FileFacts:
