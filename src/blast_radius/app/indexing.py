@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
@@ -843,19 +843,13 @@ def facts_of_files(
     found: dict[str, FileFacts] = {}
     misses: list[tuple[str, str, bytes]] = []
     keys: dict[str, str] = {}
-    for path in sorted(set(paths)):
-        rule = language_for_path(path)
-        if rule is None:
-            continue
-        data = source.read(path, settings.max_file_bytes)
-        if isinstance(data, str) or content_skip_reason(data, settings.max_file_bytes):
-            continue
-        keys[path] = file_key(source, fingerprint, path, data)
-        facts = _load(store.get("facts", keys[path])) if cached else None
+    for path, language, data, key in _readable(source, settings, fingerprint, paths):
+        keys[path] = key
+        facts = _load(store.get("facts", key)) if cached else None
         if facts is not None:
             found[path] = facts
         else:
-            misses.append((path, rule.name, data))
+            misses.append((path, language, data))
     for path, facts_json, entry, _ in extractor.extract(misses) if misses else ():
         if facts_json is not None:
             found[path] = facts_from_text(facts_json)
@@ -863,6 +857,21 @@ def facts_of_files(
             if entry is not None:
                 store.put("interface", keys[path], entry)
     return found
+
+
+def _readable(
+    source: FileSource, settings: IndexSettings, fingerprint: str, paths: Sequence[str]
+) -> Iterator[tuple[str, str, bytes, str]]:
+    """(path, language, content, cache key) of each of ``paths`` that has language
+    rules and would not be skipped, in path order."""
+    for path in sorted(set(paths)):
+        rule = language_for_path(path)
+        if rule is None:
+            continue
+        data = source.read(path, settings.max_file_bytes)
+        if isinstance(data, str) or content_skip_reason(data, settings.max_file_bytes):
+            continue
+        yield path, rule.name, data, file_key(source, fingerprint, path, data)
 
 
 def versions_of_files(
@@ -883,13 +892,9 @@ def versions_of_files(
     without its interface has no facts cached either).
     """
     found: dict[str, FileFacts] = {}
-    for path in sorted(set(paths)):
-        if not interface_keeps_symbols(path):
-            continue
-        data = source.read(path, settings.max_file_bytes)
-        if isinstance(data, str) or content_skip_reason(data, settings.max_file_bytes):
-            continue
-        entry = store.get("interface", file_key(source, fingerprint, path, data))
+    kept = [p for p in paths if interface_keeps_symbols(p)]
+    for path, _, _, key in _readable(source, settings, fingerprint, kept):
+        entry = store.get("interface", key)
         if entry is not None:
             with contextlib.suppress(ValueError, TypeError):  # a damaged entry is a miss
                 found[path] = read_interface_entry(entry)[0]
