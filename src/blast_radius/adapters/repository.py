@@ -104,6 +104,7 @@ class BranchSnapshots:
             except (SnapshotError, OSError, RuntimeError) as error:
                 return commit, fingerprint, error
 
+        self.prefetch()  # here, not in the thread: one fetch, whoever asks first
         self._preparing = InBackground(load)
 
     def snapshot(self, commit: str, fingerprint: str) -> Snapshot:
