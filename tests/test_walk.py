@@ -88,11 +88,11 @@ def test_a_path_is_made_when_read_and_equals_its_hops() -> None:
 
     made: list[int] = []
 
-    def make() -> tuple[Hop, ...]:
+    def make(key: str) -> tuple[Hop, ...]:
         made.append(1)
-        return hops
+        return hops if key == "python:c" else ()
 
-    trail = Trail(make)
+    trail = Trail(make, "python:c")
     assert not made  # nothing is made until the path is read
     assert list(trail) == list(hops) and trail == hops and made == [1]
 
@@ -214,3 +214,33 @@ def test_an_index_read_from_rows_skips_a_damaged_row_and_keeps_the_others() -> N
         "python:a": 1.0,
         "python:c": 0.5,
     }
+
+
+def test_nodes_read_from_rows_give_path_and_kind_unparsed_and_edges_their_line_and_tags() -> None:
+    odd = Node('python:q"d\\x.f', "function", "f", 'q"d\\x.f', 'dir "q"/\\x\tö.py', 3, 4, "python")
+    plain = node("p.g")
+    index = ReverseIndex(
+        (plain,),
+        edge_block(
+            [
+                Edge(odd.id, plain.id, "calls", 0.5, 12, ("type-checking",)),
+                Edge("python:h", plain.id, "references", 0.25, 30),
+            ]
+        ),
+        "",
+        node_row(odd),
+    )
+    # An unparsed row and a parsed node answer alike; an unknown id has none.
+    assert index.nodes.path(odd.id) == odd.path and index.nodes.kind(odd.id) == "function"
+    assert index.nodes.path(plain.id) == "m.py" and index.nodes.path("python:nope") is None
+    assert index.nodes[odd.id] == odd and index.nodes.path(odd.id) == odd.path
+    columns = index.incoming.columns(plain.id)
+    assert columns is not None
+    # In (source, kind) order.
+    assert columns.sources == ["python:h", odd.id] and columns.confidences == [0.25, 0.5]
+    assert [columns.hop(i) for i in range(2)] == [
+        ("python:h", plain.id, "references", 0.25, 30),
+        (odd.id, plain.id, "calls", 0.5, 12),
+    ]
+    assert columns.tagged(1, "type-checking") and not columns.tagged(0, "type-checking")
+    assert [e.tags for e in index.incoming.get(plain.id)] == [(), ("type-checking",)]

@@ -47,6 +47,7 @@ from blast_radius.core.report import (
     OwnerHit,
     Report,
     ReportDependent,
+    WhyHop,
     report_dependent,
     risk_of,
     test_hits,
@@ -68,6 +69,7 @@ from blast_radius.core.walk import (
     NO_DEPTH_LIMIT,
     SYMBOL_KINDS,
     Dependent,
+    Hop,
     ReverseIndex,
     Seed,
     WalkLimits,
@@ -212,7 +214,8 @@ def analyze_impact(
 
     dependents = _walk(changed, old, new, request.limits)
     cut_by = tuple(sorted(set(dependents[1])))
-    reported = tuple(report_dependent(d, new.index.nodes) for d in dependents[0])
+    made: dict[Hop, WhyHop] = {}
+    reported = tuple(report_dependent(d, new.index.nodes, made) for d in dependents[0])
 
     entry_points = _entry_points(new, changed, dependents[0])
     testpaths = _testpaths(new.source, settings)

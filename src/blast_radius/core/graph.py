@@ -637,6 +637,12 @@ def node_of_rest(node_id: str, rest: str) -> Node:
     return tuple.__new__(Node, fields)
 
 
+def path_of_rest(rest: str) -> str:
+    """The path of a node row whose id field was split off, without parsing the rest."""
+    field = rest[rest.index(_S[3]) + 1 : rest.index(_S[4])]
+    return text_of_field(field)
+
+
 def kind_of_rest(rest: str) -> str:
     """The kind of a node row whose id field was split off, without parsing the rest."""
     return rest[: rest.index(_S[1])]
@@ -673,56 +679,61 @@ def _json(literal: str) -> Any:
 class EdgeColumns:
     """The edges of a group keyed by one target, field by field, in (source, kind) order.
 
-    A walk reads each edge's source and confidence; a hop is made only for
-    the edges on a best path.
+    A walk reads each edge's source, kind and confidence; an edge's line and
+    tags are read only for the edges on a best path, so they stay one field.
     """
 
-    __slots__ = ("confidences", "kinds", "lines", "sources", "tags", "target")
+    __slots__ = ("_ends", "confidences", "kinds", "sources", "target")
 
-    def __init__(self, target: str, rests: Iterable[str], *, ordered: bool = False) -> None:
-        """Split the rests of a group keyed by ``target`` (unescaped).
+    def __init__(self, target: str, text: str, *, ordered: bool = False) -> None:
+        """Split the rests of a group keyed by ``target`` (unescaped), joined by GROUP.
 
         ``ordered`` says the rests are sorted already, as one block's group is.
         """
         self.target = target
-        rows = list(rests) if ordered else sorted(rests)
-        # Rests hold _S[0].._S[3]; made one separator, a plain split is several
-        # times faster than a regular expression's, and slices take each field.
-        joined = _S[0].join(rows).replace(_S[1], _S[0]).replace(_S[2], _S[0])
-        fields = joined.replace(_S[3], _S[0]).split(_S[0]) if rows else []
-        sources = fields[0::5]
-        if "\\" in joined:
+        if not ordered:
+            text = GROUP.join(sorted(text.split(GROUP)))
+        # Made one separator, a plain split is several times faster than a
+        # regular expression's, and slices take each field.
+        one = text.replace(GROUP, _S[0]).replace(_S[1], _S[0]).replace(_S[2], _S[0])
+        fields = one.split(_S[0]) if text else []
+        sources = fields[0::4]
+        if "\\" in text:
             sources = [text_of_field(s) if "\\" in s else s for s in sources]
         self.sources: list[str] = sources
-        self.kinds: list[str] = fields[1::5]
-        self.confidences: list[float] = list(map(float, fields[2::5]))
-        self.lines: list[str] = fields[3::5]
-        self.tags: list[str] = fields[4::5]
+        self.kinds: list[str] = fields[1::4]
+        self.confidences: list[float] = list(map(float, fields[2::4]))
+        self._ends: list[str] = fields[3::4]  # ``line S3 tags``
 
     def hop(self, i: int) -> tuple[str, str, str, float, int]:
         """The ``i``-th edge's source, target, kind, confidence and line."""
-        return self.sources[i], self.target, self.kinds[i], self.confidences[i], int(self.lines[i])
+        line = self._ends[i].partition(_S[3])[0]
+        return self.sources[i], self.target, self.kinds[i], self.confidences[i], int(line)
 
     def tagged(self, i: int, tag: str) -> bool:
         """Whether the ``i``-th edge has ``tag``."""
-        tags = self.tags[i]
+        tags = self._ends[i].partition(_S[3])[2]
         return bool(tags) and tag in _tags(tags)
 
     def edges(self) -> list[Edge]:
         """Every edge of the group."""
         new = tuple.__new__
         target = self.target
+        ends = [end.partition(_S[3]) for end in self._ends]
         return [
-            new(Edge, (source, target, kind, confidence, int(line), _tags(tags) if tags else ()))
-            for source, kind, confidence, line, tags in zip(
-                self.sources, self.kinds, self.confidences, self.lines, self.tags, strict=True
+            new(
+                Edge,
+                (source, target, kind, confidence, int(end[0]), _tags(end[2]) if end[2] else ()),
+            )
+            for source, kind, confidence, end in zip(
+                self.sources, self.kinds, self.confidences, ends, strict=True
             )
         ]
 
 
 def edges_of_group(target: str, rests: Iterable[str]) -> list[Edge]:
     """The edges of a group keyed by ``target`` (unescaped), in (source, kind) order."""
-    return EdgeColumns(target, rests).edges()
+    return EdgeColumns(target, GROUP.join(rests)).edges()
 
 
 @lru_cache(maxsize=256)

@@ -17,7 +17,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 from blast_radius.core.changes import ChangedSymbol
 from blast_radius.core.graph import Node
 from blast_radius.core.languages import LanguageRule, is_test_path, language_for_path
-from blast_radius.core.walk import SYMBOL_KINDS, Dependent, ReverseIndex
+from blast_radius.core.walk import SYMBOL_KINDS, Dependent, Hop, ReverseIndex
 
 REPORT_FORMAT_VERSION = 2
 
@@ -268,23 +268,33 @@ def risk_of(
     return "low", score
 
 
-def why_path(dependent: Dependent, nodes: Mapping[str, Node]) -> tuple[WhyHop, ...]:
-    """The dependent's path with each hop's evidence location."""
-    return tuple(
-        WhyHop(
-            hop.source,
-            hop.target,
-            hop.kind,
-            hop.confidence,
-            nodes[hop.source].path if hop.source in nodes else "",
-            hop.line,
-        )
-        for hop in dependent.path
-    )
+def why_path(
+    dependent: Dependent, nodes: Mapping[str, Node], made: dict[Hop, WhyHop] | None = None
+) -> tuple[WhyHop, ...]:
+    """The dependent's path with each hop's evidence location.
+
+    ``made`` keeps the hops made for other paths of the same walk: paths
+    share their ends, and a wide change lists thousands of them.
+    """
+    if made is None:
+        made = {}
+    whys = []
+    for hop in dependent.path:
+        why = made.get(hop)
+        if why is None:
+            source = nodes.get(hop.source)
+            path = source.path if source is not None else ""
+            why = made[hop] = WhyHop(
+                hop.source, hop.target, hop.kind, hop.confidence, path, hop.line
+            )
+        whys.append(why)
+    return tuple(whys)
 
 
-def report_dependent(dependent: Dependent, nodes: Mapping[str, Node]) -> ReportDependent:
-    """A walk result with its node's details."""
+def report_dependent(
+    dependent: Dependent, nodes: Mapping[str, Node], made: dict[Hop, WhyHop] | None = None
+) -> ReportDependent:
+    """A walk result with its node's details (``made`` as for ``why_path``)."""
     node = nodes[dependent.id]
     return ReportDependent(
         dependent.id,
@@ -296,7 +306,7 @@ def report_dependent(dependent: Dependent, nodes: Mapping[str, Node]) -> ReportD
         dependent.distance,
         dependent.confidence,
         dependent.seed,
-        why_path(dependent, nodes),
+        why_path(dependent, nodes, made),
     )
 
 
@@ -321,44 +331,54 @@ def test_hits(
     memo: dict[str, list[Node]] = {}
     marked_paths = {index.nodes[i].path for i in marked if i in index.nodes}
     whole_classes: set[str] = set()
+    test_ids: dict[str, str] = {}
+    ranks: dict[str, tuple[float, int]] = {}
     for reach in reached:
-        node = index.nodes.get(reach.id)
-        if node is None:
+        # Most reached code is not in a test file: its path alone says so.
+        path = index.nodes.path(reach.id)
+        if path is None:
             continue
-        known = is_test_file.get(node.path)
+        known = is_test_file.get(path)
         if known is None:
-            known = is_test_file[node.path] = _is_test_file(node.path, testpaths)
+            known = is_test_file[path] = _is_test_file(path, testpaths)
         if not known:
             continue
-        rule = language_for_path(node.path)
-        if rule is None or not (node.kind == "module" or node.kind in SYMBOL_KINDS):
+        kind = index.nodes.kind(reach.id)
+        rule = language_for_path(path)
+        if rule is None or not (kind == "module" or kind in SYMBOL_KINDS):
             continue
-        if rule.test_marker and node.path in marked_paths:
-            tests = _marked_tests(index, node, marked, whole_classes)
+        if rule.test_marker and path in marked_paths:
+            tests = _marked_tests(index, index.nodes[reach.id], marked, whole_classes)
         else:
-            tests = _tests_in(index, node, rule, memo)
+            found = memo.get(reach.id)  # met already, inside a module or class reached
+            tests = (
+                found if found is not None else _tests_in(index, index.nodes[reach.id], rule, memo)
+            )
             if rule.test_marker:  # no test is marked in the file: whole classes
                 whole_classes.update(t.id.rpartition(".")[0] for t in tests)
         # a reached module runs its file, but a file of a marked language
         # without a marked test (a Rust source file) runs nothing
-        if tests or (node.kind == "module" and not rule.test_marker):
-            files.add(node.path)
+        if tests or (kind == "module" and not rule.test_marker):
+            files.add(path)
+        rank = (reach.confidence, -reach.distance)
         for test in tests:
-            test_id = _test_id(test, node.path, modules_by_path, index)
-            previous = best.get(test_id)
-            if previous is None or (reach.confidence, -reach.distance) > (
-                previous[2].confidence,
-                -previous[2].distance,
-            ):
-                best[test_id] = (test, node.path, reach)
+            # A test is met again through its class and its module: named once.
+            test_id = test_ids.get(test.id)
+            if test_id is None:
+                test_id = test_ids[test.id] = _test_id(test, path, modules_by_path, index)
+            previous = ranks.get(test_id)
+            if previous is None or rank > previous:
+                best[test_id] = (test, path, reach)
+                ranks[test_id] = rank
     _inherited_tests(best, index, is_test_file, testpaths, files, modules_by_path, whole_classes)
     # The tests of a reached module share its path: build each path once.
     whys: dict[str, tuple[WhyHop, ...]] = {}
+    made: dict[Hop, WhyHop] = {}
     hits = []
     for test_id, (test, path, reach) in best.items():
         why = whys.get(reach.id)
         if why is None:
-            why = whys[reach.id] = why_path(reach, index.nodes)
+            why = whys[reach.id] = why_path(reach, index.nodes, made)
         whole = test.id.rpartition(".")[0] in whole_classes
         hits.append(
             TestHit(

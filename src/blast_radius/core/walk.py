@@ -10,8 +10,8 @@ when they cut the walk: the figures are then lower bounds.
 from __future__ import annotations
 
 import bisect
-import functools
 import heapq
+import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, overload
@@ -31,6 +31,7 @@ from blast_radius.core.graph import (
     node_of_rest,
     node_rows_by_id,
     other_end,
+    path_of_rest,
     row_field,
     text_of_field,
 )
@@ -41,6 +42,7 @@ SYMBOL_KINDS = frozenset({"class", "function", "method"})
 _SYMBOL_EDGE_KINDS = frozenset({"calls", "references", "inherits"})
 T = TypeVar("T")
 _MODULE_EDGE_KINDS = frozenset({"imports"})
+_SOURCE_TARGET = operator.itemgetter(0, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,16 +63,18 @@ class Trail(Sequence[Hop]):
     It equals, hashes and prints as the tuple of its hops.
     """
 
-    __slots__ = ("_hops", "_make")
+    __slots__ = ("_hops", "_key", "_make")
 
-    def __init__(self, make: Callable[[], tuple[Hop, ...]]) -> None:
-        self._make: Callable[[], tuple[Hop, ...]] | None = make
+    def __init__(self, make: Callable[[str], tuple[Hop, ...]], key: str) -> None:
+        """A path that ``make(key)`` gives when first read."""
+        self._make: Callable[[str], tuple[Hop, ...]] | None = make
+        self._key = key
         self._hops: tuple[Hop, ...] = ()
 
     def hops(self) -> tuple[Hop, ...]:
         """The path as a tuple (made now if it was not yet)."""
         if self._make is not None:
-            self._hops = self._make()
+            self._hops = self._make(self._key)
             self._make = None
         return self._hops
 
@@ -201,6 +205,14 @@ class Nodes(Mapping[str, Node]):
         rest = self._rows.get(row_field(node_id))
         return None if rest is None else kind_of_rest(rest)
 
+    def path(self, node_id: str) -> str | None:
+        """The path of node ``node_id`` (None if there is none), without parsing the node."""
+        node = self._parsed.get(node_id)
+        if node is not None:
+            return node.path
+        rest = self._rows.get(row_field(node_id))
+        return None if rest is None else path_of_rest(rest)
+
     def __contains__(self, node_id: object) -> bool:
         return isinstance(node_id, str) and (
             node_id in self._parsed or row_field(node_id) in self._rows
@@ -259,9 +271,9 @@ class Incoming:
         if groups is not None:
             # A group of one block is sorted already (``edge_block``).
             if len(groups) == 1:
-                found = EdgeColumns(node_id, groups[0].split(GROUP), ordered=True)
+                found = EdgeColumns(node_id, groups[0], ordered=True)
             else:
-                found = EdgeColumns(node_id, GROUP.join(groups).split(GROUP))
+                found = EdgeColumns(node_id, GROUP.join(groups))
         self._columns[node_id] = found
         return found
 
@@ -332,6 +344,7 @@ class ReverseIndex:
         self.children = Children(contains_rows)
         self._imports: tuple[list[str], dict[str, list[str]]] | None = None
         self._submodule_imports: dict[str, list[Edge]] = {}
+        self._imports_by_target: dict[str, list[Edge]] = {}
         self.walk_cache: dict[str, _Incoming] = {}
         """What walks follow into each node (seeds aside), kept for the next walk."""
 
@@ -362,15 +375,25 @@ class ReverseIndex:
             start = bisect.bisect_left(targets, prefix)
             end = bisect.bisect_left(targets, prefix[:-1] + chr(ord(prefix[-1]) + 1), start)
             for escaped in targets[start:end]:
-                target = text_of_field(escaped)
-                if self._runs_packages(target):
-                    found.extend(
-                        edge
-                        for edge in edges_of_group(target, rows[escaped])
-                        if edge.kind == "imports" and "type-checking" not in edge.tags
-                    )
-            found.sort(key=lambda e: (e.source, e.target))
+                found.extend(self._imports_into(escaped, rows))
+            found.sort(key=_SOURCE_TARGET)
         self._submodule_imports[module_id] = found
+        return found
+
+    def _imports_into(self, escaped: str, rows: Mapping[str, list[str]]) -> list[Edge]:
+        """The imports into one target (escaped) that run its packages: shared by
+        every package above the target, so parsed once."""
+        found = self._imports_by_target.get(escaped)
+        if found is None:
+            found = []
+            target = text_of_field(escaped)
+            if self._runs_packages(target):
+                found = [
+                    edge
+                    for edge in edges_of_group(target, rows[escaped])
+                    if edge.kind == "imports" and "type-checking" not in edge.tags
+                ]
+            self._imports_by_target[escaped] = found
         return found
 
     def _runs_packages(self, target_id: str) -> bool:
@@ -467,8 +490,11 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
     ]
     pushed = len(queue)
     min_confidence = limits.min_confidence
+    max_depth, max_nodes = limits.max_depth, limits.max_nodes
+    walk_cache = index.walk_cache
+    pop, push = heapq.heappop, heapq.heappush
     while queue:
-        negative, distance, node_id, _, via, place, parent = heapq.heappop(queue)
+        negative, distance, node_id, _, via, place, parent = pop(queue)
         if node_id in taken:
             continue
         confidence = -negative
@@ -476,18 +502,22 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
         seed = seed_by_id.get(node_id)
         if seed is None:
             best.append(node_id)
-            if len(best) >= limits.max_nodes:
+            if len(best) >= max_nodes:
                 cut.add("nodes")
                 break
-        if distance >= limits.max_depth:
+        if distance >= max_depth:
             if _has_incoming(index, node_id, seed):
                 cut.add("depth")
             continue
+        incoming = walk_cache.get(node_id) if seed is None else None
+        if incoming is None:
+            incoming = _incoming(index, node_id, seed)
+        sources = incoming.sources
+        if not sources:
+            continue
         next_distance = distance + 1
-        incoming = _incoming(index, node_id, seed)
-        for i, (source, edge_confidence) in enumerate(
-            zip(incoming.sources, incoming.confidences, strict=True)
-        ):
+        for i, edge_confidence in enumerate(incoming.confidences):
+            source = sources[i]
             if source in taken or source == node_id:
                 continue
             reached = confidence * edge_confidence
@@ -500,7 +530,7 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
             ):
                 continue
             queued[source] = (reached, next_distance)
-            heapq.heappush(queue, (-reached, next_distance, source, pushed, incoming, i, node_id))
+            push(queue, (-reached, next_distance, source, pushed, incoming, i, node_id))
             pushed += 1
     paths: dict[str, tuple[Hop, ...]] = {s.id: () for s in seed_list}
 
@@ -516,17 +546,21 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
             path = paths[step] = (via.hop(place), *path)
         return path
 
-    dependents = [
-        Dependent(
-            node_id,
-            round(taken[node_id][0], 4),
-            taken[node_id][1],
-            Trail(functools.partial(path_of, node_id)),
-        )
-        for node_id in best
-    ]
-    dependents.sort(key=lambda d: (-d.confidence, d.distance, d.id))
+    # Confidences repeat (products of a few edge confidences): each is rounded once.
+    rounded: dict[float, float] = {}
+    dependents = []
+    for node_id in best:
+        confidence, distance = taken[node_id][:2]
+        shown = rounded.get(confidence)
+        if shown is None:
+            shown = rounded[confidence] = round(confidence, 4)
+        dependents.append(Dependent(node_id, shown, distance, Trail(path_of, node_id)))
+    dependents.sort(key=_rank)
     return WalkResult(tuple(dependents), tuple(sorted(cut)))
+
+
+def _rank(dependent: Dependent) -> tuple[float, int, str]:
+    return -dependent.confidence, dependent.distance, dependent.id
 
 
 def _incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> _Incoming:
@@ -546,11 +580,13 @@ def _incoming_uncached(index: ReverseIndex, node_id: str, seed: Seed | None) -> 
     columns = index.incoming.columns(node_id)
     kinds = columns.kinds if columns is not None else []
     if node_kind in SYMBOL_KINDS:
+        overrides = index.overriding(node_id) if seed is not None and seed.through_overrides else []
+        if columns is None and not overrides:
+            return _NO_INCOMING  # most reached symbols: nothing uses them
         # Usually every edge into a symbol is followed: no list of places then.
         followed = None
         if not _SYMBOL_EDGE_KINDS.issuperset(kinds):
             followed = [i for i, kind in enumerate(kinds) if kind in _SYMBOL_EDGE_KINDS]
-        overrides = index.overriding(node_id) if seed is not None and seed.through_overrides else []
         return _Incoming(columns, followed, overrides)
     if node_kind in ("module", "package") and (seed is None or seed.through_imports):
         # A module's code runs when it is imported: its importers are reached,
