@@ -36,9 +36,31 @@ import hashlib
 import json
 import re
 import zlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Protocol, cast
+
+
+class _Inflater(Protocol):
+    @property
+    def eof(self) -> bool: ...
+    @property
+    def unused_data(self) -> bytes: ...
+    def decompress(self, data: bytes, max_length: int = 0, /) -> bytes: ...
+
+
+try:  # ISA-L inflates the same zlib streams about twice as fast
+    from isal import isal_zlib
+
+    _decompressobj: Callable[[], _Inflater] = isal_zlib.decompressobj
+    _INFLATE_ERRORS: tuple[type[Exception], ...] = (
+        zlib.error,
+        cast(type[Exception], isal_zlib.error),
+    )
+except ImportError:  # a platform without its wheel: the standard library's
+    _decompressobj = zlib.decompressobj
+    _INFLATE_ERRORS = (zlib.error,)
 
 MAGIC = b"BLAST-RADIUS-SNAPSHOT\n"
 SNAPSHOT_VERSION = 3
@@ -325,11 +347,11 @@ def _inflate(payload: bytes, limit: int) -> str:
 
 def _inflate_bytes(payload: bytes, limit: int) -> bytes:
     """Decompress with a bound on the output: a small file cannot expand without limit."""
-    inflater = zlib.decompressobj()
+    inflater = _decompressobj()
     try:
         # One call: the output grows as needed, never past the bound.
         raw = inflater.decompress(payload, limit + 1)
-    except zlib.error as error:
+    except _INFLATE_ERRORS as error:
         raise SnapshotError(f"snapshot payload is damaged: {error}") from None
     if len(raw) > limit:
         raise SnapshotError("snapshot expands beyond the size limit")
@@ -340,10 +362,10 @@ def _inflate_bytes(payload: bytes, limit: int) -> bytes:
 
 def _inflate_blob(blob: bytes, size: int) -> str | None:
     """One facts text, exactly ``size`` bytes once inflated; None when it is not."""
-    inflater = zlib.decompressobj()
+    inflater = _decompressobj()
     try:
         raw = inflater.decompress(blob, size + 1)
-    except zlib.error:
+    except _INFLATE_ERRORS:
         return None
     if len(raw) != size or not inflater.eof or inflater.unused_data:
         return None
