@@ -1,3 +1,3 @@
-from blast_radius.cli import main
+from blast_radius.cli import entry
 
-raise SystemExit(main())
+entry()

@@ -320,6 +320,7 @@ def _cmd_impact(args: argparse.Namespace, begun: Started) -> int:
         fingerprint(LANGUAGES, __version__),
         StderrProgress(enabled=not command.index.quiet),
         snapshots=snapshots,
+        retain=begun.retained,
     )
     report = replace(report, elapsed_seconds=round(time.perf_counter() - started, 2))
     for gap in report.gaps:
@@ -459,7 +460,7 @@ def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerS
     return context, runner
 
 
-def _cmd_action(args: argparse.Namespace) -> int:
+def _cmd_action(args: argparse.Namespace, begun: Started) -> int:
     # Imported here: PyGithub takes a tenth of a second to load, and only the
     # action needs it (and the action's own modules).
     from blast_radius.adapters.github import (
@@ -516,7 +517,7 @@ def _cmd_action(args: argparse.Namespace) -> int:
             )
         except ValueError as error:
             print(f"::warning title=Blast radius::not posting to GitHub: {error}", flush=True)
-    return run_action(context, GitHubRunner(settings), publisher, classify)
+    return run_action(context, GitHubRunner(settings, retain=begun.retained), publisher, classify)
 
 
 def _api_timeout(environ: Mapping[str, str]) -> float:
@@ -553,7 +554,6 @@ _COMMANDS = {
     "index": _cmd_index,
     "graph": _cmd_graph,
     "demo": _cmd_demo,
-    "action": _cmd_action,
 }
 
 
@@ -562,6 +562,8 @@ def run(args: argparse.Namespace, started: Started | None = None) -> int:
     try:
         if args.command == "impact":
             return _cmd_impact(args, started or Started())
+        if args.command == "action":
+            return _cmd_action(args, started or Started())
         return _COMMANDS[args.command](args)
     except (
         ConfigError,

@@ -47,9 +47,17 @@ class RunnerSettings:
 class GitHubRunner:
     """Implements the action's side effects on a GitHub Actions runner."""
 
-    def __init__(self, settings: RunnerSettings, stream: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        settings: RunnerSettings,
+        stream: TextIO | None = None,
+        retain: list[object] | None = None,
+    ) -> None:
+        """``retain`` receives what an analysis built, for a process that exits
+        without freeing it (see ``analyze_impact``)."""
         self.settings = settings
         self._stream = stream or sys.stdout
+        self._retain = retain
         template_dir = settings.template.parent if settings.template else None
         self._environment = make_environment(template_dir)
         self._template = settings.template.name if settings.template else "comment.md.j2"
@@ -76,6 +84,7 @@ class GitHubRunner:
             fingerprint(LANGUAGES, __version__),
             StderrProgress(),
             snapshots=snapshots,
+            retain=self._retain,
         )
 
     def index(self) -> str:

@@ -144,12 +144,14 @@ def analyze_impact(
     fingerprint: str,
     progress: Progress | None = None,
     snapshots: SnapshotStore | None = None,
+    retain: list[object] | None = None,
 ) -> Report:
     """Compare the merge base of base and head with head, and report the reach.
 
     With ``snapshots`` (an index branch), the merge base's snapshot (or its
     nearest indexed ancestor's) is restored first, so only files that differ
-    from that commit are parsed.
+    from that commit are parsed. ``retain`` receives the graphs the run built,
+    for a caller that exits without freeing them.
     """
     # The merge base first: it fetches what a shallow clone lacks, base included.
     merge_base = repo.merge_base(request.base, request.head or "HEAD")
@@ -259,6 +261,8 @@ def analyze_impact(
     )
     name_share = round(name_matched / resolved_edges, 4) if resolved_edges else 0.0
     fetches, fetch_seconds = repo.fetch_stats()
+    if retain is not None:
+        retain.append((new, old))
     return Report(
         changed=changed,
         changed_files=changed_files,
