@@ -43,6 +43,8 @@ _SYMBOL_EDGE_KINDS = frozenset({"calls", "references", "inherits"})
 T = TypeVar("T")
 _MODULE_EDGE_KINDS = frozenset({"imports"})
 _SOURCE_TARGET = operator.itemgetter(0, 1)
+_KIND = operator.attrgetter("kind")
+_PATH = operator.attrgetter("path")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,19 +201,20 @@ class Nodes(Mapping[str, Node]):
 
     def kind(self, node_id: str) -> str | None:
         """The kind of node ``node_id`` (None if there is none), without parsing the node."""
-        node = self._parsed.get(node_id)
-        if node is not None:
-            return node.kind
-        rest = self._rows.get(row_field(node_id))
-        return None if rest is None else kind_of_rest(rest)
+        return self._field(node_id, _KIND, kind_of_rest)
 
     def path(self, node_id: str) -> str | None:
         """The path of node ``node_id`` (None if there is none), without parsing the node."""
+        return self._field(node_id, _PATH, path_of_rest)
+
+    def _field(
+        self, node_id: str, of_node: Callable[[Node], str], of_rest: Callable[[str], str]
+    ) -> str | None:
         node = self._parsed.get(node_id)
         if node is not None:
-            return node.path
+            return of_node(node)
         rest = self._rows.get(row_field(node_id))
-        return None if rest is None else path_of_rest(rest)
+        return None if rest is None else of_rest(rest)
 
     def __contains__(self, node_id: object) -> bool:
         return isinstance(node_id, str) and (
