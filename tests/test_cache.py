@@ -127,3 +127,18 @@ def test_a_damaged_index_is_a_scan_not_a_wrong_place(tmp_path: Path) -> None:
     index.write_text(stamp + "\n" + rest.replace("\t", "\t9", 1))
     again = FactsCache(tmp_path)
     assert again.get("facts", key(1)) == '["one"]'
+
+
+def test_the_graph_is_copied_only_when_the_folder_holds_the_one_asked_for(
+    tmp_path: Path,
+) -> None:
+    store = FactsCache(tmp_path / "cache")
+    dest = tmp_path / "out.json"
+    assert not store.copy_graph("a", dest)  # nothing put yet
+    store.put_graph("a", ['{"nodes": ["é', "x" * 5000, '"]}\n'], "record")
+    assert store.copy_graph("a", dest)
+    assert dest.read_bytes() == ('{"nodes": ["é' + "x" * 5000 + '"]}\n').encode()
+    store.put_graph("b", ["other\n"])
+    assert not store.copy_graph("a", dest)  # another graph replaced it
+    assert store.copy_graph("b", dest) and dest.read_text() == "other\n"
+    assert not FactsCache(None).copy_graph("b", tmp_path / "none.json")

@@ -25,7 +25,7 @@ from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.indexing import IndexResult, IndexSettings, index_tree
-from blast_radius.core.build import read_interface_entry
+from blast_radius.core.build import RenderedFile, read_interface_entry
 from blast_radius.core.dependencies import (
     DependencyTexts,
     FileDependencies,
@@ -405,3 +405,21 @@ def test_dependency_texts_tell_every_name_list_apart_and_refuse_a_cut_text() -> 
     assert not readable(cut)
     odd = texts[0]._replace(offers=texts[0].offers.replace(digest, digest[:-1], 1))
     assert not readable(odd)
+
+
+def test_a_parts_counts_are_read_without_its_rows_and_refused_where_the_part_is() -> None:
+    part = RenderedFile("n\x1fa", "e\x1fb", "c", {"node:function": 2, "edge:calls": 1}, "x")
+    text = part.to_text()
+    assert RenderedFile.counts_of(text) == RenderedFile.from_text(text).counts == part.counts
+    damaged = [
+        text.replace("\x1d", "", 1),  # a section short
+        text + "\x1d",  # one too many
+        text.replace("n", "n\n", 1),  # two lines
+        "[1]" + text[text.index("\x1d") :],  # counts that are not an object
+        "{" + text[text.index("\x1d") :],  # counts that are not JSON
+    ]
+    for bad in damaged:
+        with pytest.raises(ValueError):
+            RenderedFile.from_text(bad)
+        with pytest.raises(ValueError):
+            RenderedFile.counts_of(bad)

@@ -196,7 +196,9 @@ def _cmd_index(args: argparse.Namespace) -> int:
     if args.out:
         out = Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)
-        write_text(out, result.graph)
+        # The cache holds the same text in a file: copied, it is not encoded again.
+        if not (result.graph_key and store.copy_graph(result.graph_key, out)):
+            write_text(out, result.graph)
     seconds = time.perf_counter() - started
     if not command.quiet:
         print(format_summary(command.root, result, seconds))

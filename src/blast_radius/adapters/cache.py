@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import tempfile
 import weakref
 from collections.abc import Callable, Iterable, Iterator
@@ -443,6 +444,20 @@ class FactsCache:
         _write_atomic(self.folder / _GRAPH, pieces)
         _write_atomic(self.folder / _BUILD, f"{key}\n{build}".encode())
         _write_atomic(self.folder / _GRAPH_KEY, key.encode("utf-8"))
+
+    def copy_graph(self, key: str, dest: Path) -> bool:
+        """Copy the graph text built for ``key`` to ``dest``, file to file (the
+        text is neither decoded nor encoded again); False, with ``dest`` in any
+        state, when the folder does not hold that graph."""
+        if self.folder is None:
+            return False
+        try:
+            shutil.copyfile(self.folder / _GRAPH, dest)
+            # Read once the copy has opened the graph: a graph another run put
+            # since has no key yet, or its own (equal only for an equal graph).
+            return (self.folder / _GRAPH_KEY).read_text(encoding="utf-8") == key
+        except (OSError, UnicodeDecodeError):
+            return False
 
     def spill(self, lines: list[str]) -> Iterable[str]:
         """Keep ``lines`` (none holding a newline) in a file of their own, gone

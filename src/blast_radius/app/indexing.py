@@ -198,6 +198,9 @@ class IndexResult:
     names: str = ""
     """How the name digests were had: ``reused`` (no interface changed),
     ``updated`` from the last ones, or ``computed`` for every name."""
+    graph_key: str = ""
+    """What the store keeps the graph text under (``put_graph``); empty with
+    ``as_text=False``."""
 
     @property
     def graph_text(self) -> str:
@@ -342,7 +345,9 @@ def index_tree(
     cached_graph = store.get_graph(graph_key) if as_text else None
     if cached_graph is not None:
         meta = json.loads(cached_graph.split("\n", 2)[1].removeprefix('"meta":').rstrip(","))
-        return IndexResult((cached_graph,), meta, parsed=0, reused=len(to_parse))
+        return IndexResult(
+            (cached_graph,), meta, parsed=0, reused=len(to_parse), graph_key=graph_key
+        )
 
     keys = {path: key for path, _, _, key in to_parse}
     contents = {path: (language, data) for path, language, data, _ in to_parse}
@@ -497,11 +502,19 @@ def index_tree(
             rendered[path] = part
             kept_bytes += size
 
+    # A part that is in the last graph as it is: a splice of that graph does
+    # not read it, so only its counts are taken (read again if not spliced).
+    last = _LastBuild.of(store.last_build(), context) if as_text else None
+    in_last = last.outputs if last is not None else {}
     for path in parsed_paths:
         cached = store.get("output", outputs[path])
         if cached is not None:
             try:
-                keep_part(path, RenderedFile.from_text(cached), len(cached))
+                if in_last.get(path) == outputs[path]:
+                    counts[path] = RenderedFile.counts_of(cached)
+                    part_bytes += len(cached)
+                else:
+                    keep_part(path, RenderedFile.from_text(cached), len(cached))
             except ValueError:
                 continue  # a damaged entry is a miss
     to_build = [p for p in parsed_paths if p not in counts]
@@ -563,7 +576,6 @@ def index_tree(
     spliced: Iterable[str] | None = None
     if as_text:
         build = _LastBuild(context, {p: outputs[p] for p in sorted(counts)}, records)
-        last = _LastBuild.of(store.last_build(), context)
         spliced = _spliced(store, last, build, meta, rendered) if last is not None else None
         if spliced is not None:
             graph = spliced
@@ -602,6 +614,7 @@ def index_tree(
         batches=len(batches),
         spliced=spliced is not None,
         names=names_made,
+        graph_key=graph_key if as_text else "",
     )
 
 

@@ -101,10 +101,22 @@ class RenderedFile:
         counts, nodes, edges, contains, entries = text.split(_SECTION)
         if "\n" in text:
             raise ValueError("a rendered part is one line")
-        parsed = json.loads(counts)
-        if not isinstance(parsed, dict):
-            raise ValueError("damaged counts")
-        return RenderedFile(nodes, edges, contains, parsed, entries)
+        return RenderedFile(nodes, edges, contains, _counts(counts), entries)
+
+    @staticmethod
+    def counts_of(text: str) -> Mapping[str, int]:
+        """The counts of ``to_text`` output, its rows left as text; raises
+        ValueError when it is damaged, as ``from_text`` would."""
+        if text.count(_SECTION) != 4 or "\n" in text:
+            raise ValueError("a rendered part is five sections on one line")
+        return _counts(text.partition(_SECTION)[0])
+
+
+def _counts(text: str) -> dict[str, int]:
+    parsed = json.loads(text)
+    if not isinstance(parsed, dict):
+        raise ValueError("damaged counts")
+    return parsed
 
 
 class Resolver(Protocol):
