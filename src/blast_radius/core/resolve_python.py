@@ -210,7 +210,8 @@ class _Module:
     name: str
     facts: FileFacts
     is_package: bool
-    children: dict[int, dict[str, int]] = field(default_factory=dict)
+    _children: dict[int, dict[str, int]] | None = None
+    _base_expressions: dict[int, list[str]] | None = None
     # Named and indexed on first use: resolving a few files (a pull request
     # on a restored graph) reads few of the other modules.
     _names: tuple[list[str], list[str]] | None = None
@@ -226,6 +227,25 @@ class _Module:
         default_factory=dict
     )
     instance_types: dict[tuple[int, str], tuple[Symbol, float] | None] = field(default_factory=dict)
+
+    @property
+    def children(self) -> dict[int, dict[str, int]]:
+        """Each scope's definitions by name, the last of a name winning (made on
+        first use: a large tree's other modules are mostly never looked into)."""
+        children = self._children
+        if children is None:
+            children = self._children = _children_of(self.facts.definitions)
+        return children
+
+    @property
+    def base_expressions(self) -> dict[int, list[str]]:
+        """Each class's base expressions, in order, by definition (made on first use)."""
+        found = self._base_expressions
+        if found is None:
+            found = self._base_expressions = {}
+            for base in self.facts.bases:
+                found.setdefault(base.definition, []).append(base.expression)
+        return found
 
     @property
     def imported_names(self) -> frozenset[str]:
@@ -313,6 +333,14 @@ class _Module:
             return PREFIX + self.name
         names = self._names
         return (names if names is not None else self._named())[1][index]
+
+
+def _children_of(defs: Sequence[Definition]) -> dict[int, dict[str, int]]:
+    children: dict[int, dict[str, int]] = {}
+    for index, d in enumerate(defs):
+        if d.kind != ANONYMOUS_SCOPE:
+            children.setdefault(d.parent, {})[d.name] = index
+    return children
 
 
 def _c3_merge(
@@ -476,12 +504,6 @@ class PythonResolver:
         self._override_cache: dict[tuple[Symbol, str], tuple[Symbol, ...]] = {}
         self._callback_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
-        self._bases_by_class: dict[Symbol, list[tuple[str, int]]] = {}
-        for module in self._modules.values():
-            for base in module.facts.bases:
-                self._bases_by_class.setdefault((module.name, base.definition), []).append(
-                    (base.expression, base.line)
-                )
         self._fixture_caches = _FixtureCaches(
             conftests={
                 posixpath.dirname(m.facts.path): m.name
@@ -494,17 +516,19 @@ class PythonResolver:
 
     def _index_module(self, module: _Module) -> None:
         defs = module.facts.definitions
-        for index, d in enumerate(defs):
-            if d.kind != ANONYMOUS_SCOPE:
-                module.children.setdefault(d.parent, {})[d.name] = index
+        # Not kept: the module makes its own on first use.
+        children = _children_of(defs)
         for index, d in enumerate(defs):
             if (
                 d.kind == "function"
                 and d.parent != MODULE_SCOPE
                 and defs[d.parent].kind == "class"
-                and module.children[d.parent].get(d.name) == index
+                and children[d.parent].get(d.name) == index
             ):
                 self._methods_by_name.setdefault(d.name, []).append((module.name, index))
+        getattr_index = children.get(MODULE_SCOPE, {}).get("__getattr__")
+        if getattr_index is not None and defs[getattr_index].kind == "function":
+            self._getattr_modules[module.name] = getattr_index
 
     def _index_traits(self, module: _Module) -> None:
         defs = module.facts.definitions
@@ -513,9 +537,6 @@ class PythonResolver:
             d = defs[index]
             if trait == "property" and d.parent != MODULE_SCOPE and defs[d.parent].kind == "class":
                 self._property_getters.setdefault((module.name, d.parent), {})[d.name] = index
-        getattr_index = module.children.get(MODULE_SCOPE, {}).get("__getattr__")
-        if getattr_index is not None and defs[getattr_index].kind == "function":
-            self._getattr_modules[module.name] = getattr_index
 
     # ---- module-level resolution ---------------------------------------------
 
@@ -1205,7 +1226,7 @@ class PythonResolver:
         module = self._modules[cls[0]]
         scope = module.facts.definitions[cls[1]].parent
         found: list[Symbol] = []
-        for expression, _ in self._bases_by_class.get(cls, ()):
+        for expression in module.base_expressions.get(cls[1], ()):
             target = self._resolve_chain(module, scope, expression.split("."))
             if isinstance(target, tuple) and self._kind(target) == "class" and target != cls:
                 found.append(target)
@@ -1323,7 +1344,7 @@ class PythonResolver:
             module = self._modules[klass[0]]
             scope = module.facts.definitions[klass[1]].parent
             external = False
-            for expression, _ in self._bases_by_class.get(klass, ()):
+            for expression in module.base_expressions.get(klass[1], ()):
                 full = self._external_name(module, scope, expression)
                 if full is not None and full.partition(".")[0] not in NO_CALLBACK_MODULES:
                     external = True
@@ -2173,7 +2194,7 @@ class PythonResolver:
         for klass in self._mro(cls):
             module = self._modules[klass[0]]
             scope = module.facts.definitions[klass[1]].parent
-            for expression, _ in self._bases_by_class.get(klass, ()):
+            for expression in module.base_expressions.get(klass[1], ()):
                 external = self._external_name(module, scope, expression)
                 if external is not None and external.rpartition(".")[2].endswith(
                     UNITTEST_CASE_SUFFIX
