@@ -19,6 +19,8 @@ from blast_radius.adapters.index_branch import (
     SnapshotRef,
     _RefUpdate,
 )
+from blast_radius.adapters.repository import BranchSnapshots
+from blast_radius.core.snapshot import Snapshot, SnapshotError, encode_snapshot
 
 from .conftest import GIT_ENV, git
 
@@ -221,6 +223,51 @@ def test_a_shallow_pull_request_clone_fetches_and_reads_the_snapshot(
     with pytest.raises(IndexBranchError, match="more than the limit"):
         branch.read(ref, max_bytes=len(data) - 1)
     assert git(reader, "status", "--porcelain") == ""
+
+
+def test_a_prepared_snapshot_serves_only_the_commit_and_fingerprint_it_was_read_for(
+    origin: Path, clone: Callable[..., Path]
+) -> None:
+    publisher = index_branch(clone("publisher"))
+    for n in (1, 2):
+        entry = ("output", f"{'a' * 64}:{'b' * 64}", f"part of commit {n}")
+        data = encode_snapshot(
+            [entry], tool_version="1", fingerprint="fp", settings="s", commit=sha(n)
+        )
+        publisher.publish(sha(n), data)
+    publisher.publish(sha(3), b"not a snapshot")
+    reader = clone("reader", "--depth", "1", "--single-branch", "--branch", "main")
+
+    def snapshots() -> BranchSnapshots:
+        return BranchSnapshots(index_branch(reader))
+
+    def part(snapshot: object) -> str:
+        assert isinstance(snapshot, Snapshot)
+        return snapshot.entries[0][2]
+
+    # The first of the commits that has a snapshot is prepared, and served.
+    prepared = snapshots()
+    prepared.prepare([sha(9), sha(2), sha(1)], "fp")
+    assert part(prepared.snapshot(sha(2), "fp")) == "part of commit 2"
+    # Asked for another commit, or with another fingerprint, it reads that one now.
+    other = snapshots()
+    other.prepare([sha(2)], "fp")
+    assert part(other.snapshot(sha(1), "fp")) == "part of commit 1"
+    refused = snapshots()
+    refused.prepare([sha(2)], "fp")
+    with pytest.raises(SnapshotError, match="another version"):
+        refused.snapshot(sha(2), "fp2")
+    # A damaged snapshot's error is raised when it is asked for, and once:
+    # the next request reads afresh.
+    damaged = snapshots()
+    damaged.prepare([sha(3)], "fp")
+    with pytest.raises(SnapshotError):
+        damaged.snapshot(sha(3), "fp")
+    assert part(damaged.snapshot(sha(1), "fp")) == "part of commit 1"
+    # Nothing to prepare: the request is read then.
+    none = snapshots()
+    none.prepare([sha(8)], "fp")
+    assert part(none.snapshot(sha(2), "fp")) == "part of commit 2"
 
 
 def test_a_pull_request_run_downloads_the_facts_only_on_demand(
