@@ -488,7 +488,7 @@ def index_tree(
     # Lines are sorted in runs of a quarter of the budget. Parts are kept for
     # the graph's text within a sixteenth: they are cheap to read again, and
     # a large tree's parts, held to the end, would sit beside every batch's
-    # resolution (four copies of Django: 28 MB more at the peak with a quarter).
+    # resolution (four copies of Django: 16 MB more at the peak with a quarter).
     parts_budget = budget_bytes // 4
     kept_budget = budget_bytes // 16
 

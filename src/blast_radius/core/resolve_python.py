@@ -210,10 +210,10 @@ class _Module:
     name: str
     facts: FileFacts
     is_package: bool
-    _children: dict[int, dict[str, int]] | None = None
-    _base_expressions: dict[int, list[str]] | None = None
     # Named and indexed on first use: resolving a few files (a pull request
     # on a restored graph) reads few of the other modules.
+    _children: dict[int, dict[str, int]] | None = None
+    _base_expressions: dict[int, list[str]] | None = None
     _names: tuple[list[str], list[str]] | None = None
     _scopes: _Scopes | None = None
     _returns: dict[int, list[tuple[str, str]]] | None = None
@@ -230,8 +230,7 @@ class _Module:
 
     @property
     def children(self) -> dict[int, dict[str, int]]:
-        """Each scope's definitions by name, the last of a name winning (made on
-        first use: a large tree's other modules are mostly never looked into)."""
+        """Each scope's definitions by name, the last of a name winning."""
         children = self._children
         if children is None:
             children = self._children = _children_of(self.facts.definitions)
@@ -239,7 +238,7 @@ class _Module:
 
     @property
     def base_expressions(self) -> dict[int, list[str]]:
-        """Each class's base expressions, in order, by definition (made on first use)."""
+        """Each class's base expressions, in order, by definition."""
         found = self._base_expressions
         if found is None:
             found = self._base_expressions = {}
