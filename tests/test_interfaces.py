@@ -24,6 +24,7 @@ from blast_radius.core.extract import extract_facts
 from blast_radius.core.facts import FileFacts
 from blast_radius.core.go_projects import go_projects
 from blast_radius.core.languages import LANGUAGES, is_manifest_of, language_for_path
+from blast_radius.core.resolve_python import PythonResolver
 
 CASES_DIR = Path(__file__).resolve().parent.parent / "testdata"
 CASES = sorted(
@@ -77,3 +78,21 @@ def test_an_interface_that_keeps_symbols_gives_the_files_symbols_and_imports(cas
         module_id = f"{facts.language}:m"
         assert file_symbols(interface, module_id) == file_symbols(facts, module_id), facts.path
         assert interface.imports == facts.imports, facts.path
+
+
+PYTHON_CASES = [c for c in CASES if c.parent.name == "python"]
+
+
+@pytest.mark.parametrize("case", PYTHON_CASES, ids=[c.name for c in PYTHON_CASES])
+def test_a_python_resolver_that_lets_its_indexes_go_builds_the_same(case: Path) -> None:
+    # Letting go before every file makes each file's resolution rebuild every
+    # index and memo it reads: the output must not depend on what was kept.
+    facts = case_facts(case)
+    paths = [f.path for f in facts]
+    keeping = PythonResolver(facts, paths)
+    forgetting = PythonResolver(facts, paths, forget_after=0)
+    order = sorted(paths)
+    kept = keeping.build(order)
+    assert kept
+    for path in (*order, *reversed(order)):
+        assert forgetting.build([path]) == {path: kept[path]}, path
