@@ -485,11 +485,13 @@ def index_tree(
     counts: dict[str, Mapping[str, int]] = {}
     kept_bytes = 0
     budget_bytes = max(1, settings.memory_budget_mb) << 20
-    # Lines are sorted in runs of a quarter of the budget. Parts are kept for
-    # the graph's text within a sixteenth: they are cheap to read again, and
-    # a large tree's parts, held to the end, would sit beside every batch's
-    # resolution (four copies of Django: 16 MB more at the peak with a quarter).
-    parts_budget = budget_bytes // 4
+    # Lines are sorted in runs of an eighth of the budget (a run's lines take
+    # over twice its parts' text; four copies of Django peaked 24 MB higher
+    # with runs of a quarter). Parts are kept for the graph's text within a
+    # sixteenth: they are cheap to read again, and a large tree's parts, held
+    # to the end, would sit beside every batch's resolution (four copies of
+    # Django: 16 MB more at the peak with a quarter).
+    parts_budget = budget_bytes // 8
     kept_budget = budget_bytes // 16
 
     part_bytes = 0
