@@ -9,8 +9,12 @@ One run measures, on the same machine and tree:
   itself: the parent only sends paths. It runs as a child process of this
   script so that its wall time includes interpreter start-up, as ours does;
 * ours: ``python -m blast_radius index`` cold (fresh cache folder), warm
-  (same cache, nothing changed) and after one file changed (a line appended
-  to ``lib/sqlalchemy/sql/elements.py``);
+  (same cache, nothing changed), after one file changed (a line appended
+  to ``lib/sqlalchemy/sql/elements.py``) and after a function was added to
+  it. Each is run ``--repeat`` times and the fastest kept, as for the floor:
+  every cold run starts from an empty cache, and every edit appends a line
+  (or a function) of a new name, so each re-index meets an edit it has not
+  seen;
 * the peer: ``repo2graph build`` (repo2graph 4.1.0, in its own virtualenv under
   the cache folder) on a separate copy of the same tree, once scoped like ours
   (Python files, graph output only) and once with its defaults.
@@ -435,6 +439,12 @@ def main(argv: list[str] | None = None) -> int:
         default=3,
         help="run the floor this many times and keep the fastest (default: 3)",
     )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="run each of ours this many times and keep the fastest (default: 3)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder")
     parser.add_argument("--floor-child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -528,18 +538,37 @@ def main(argv: list[str] | None = None) -> int:
                     )
                 )
 
-            cold = ours("ours cold", work / "graph.json")
-            warm = ours("ours warm", work / "graph-warm.json")
-            changed_path = repo / CHANGED_FILE
-            text = changed_path.read_text(encoding="utf-8")
-            changed_path.write_text(
-                text + ("" if text.endswith("\n") else "\n") + MARKER_LINE, encoding="utf-8"
-            )
-            changed = ours("ours one changed", work / "graph-changed.json")
-            changed_path.write_text(
-                changed_path.read_text(encoding="utf-8") + ADDED_FUNCTION, encoding="utf-8"
-            )
-            added = ours("ours function added", work / "graph-added.json")
+            repeat = max(1, args.repeat)
+
+            def fresh_cache() -> None:
+                shutil.rmtree(ours_cache)
+                ours_cache.mkdir()
+
+            def append(text: str) -> None:
+                changed_path = repo / CHANGED_FILE
+                old = changed_path.read_text(encoding="utf-8")
+                newline = "" if old.endswith("\n") else "\n"
+                changed_path.write_text(old + newline + text, encoding="utf-8")
+
+            def fastest(runs: list[Run]) -> Run:
+                return min(runs, key=lambda r: r.seconds)
+
+            colds = []
+            for _ in range(repeat):
+                fresh_cache()
+                colds.append(ours("ours cold", work / "graph.json"))
+            cold = fastest(colds)
+            warm = fastest([ours("ours warm", work / "graph-warm.json") for _ in range(repeat)])
+            changes = []
+            for number in range(repeat):
+                append(MARKER_LINE.replace("_bench_marker", f"_bench_marker_{number}"))
+                changes.append(ours("ours one changed", work / "graph-changed.json"))
+            changed = fastest(changes)
+            additions = []
+            for number in range(repeat):
+                append(ADDED_FUNCTION.replace("bench_added_function", f"bench_added_{number}"))
+                additions.append(ours("ours function added", work / "graph-added.json"))
+            added = fastest(additions)
             # The same tree from nothing: the incremental graph must be this one.
             shutil.rmtree(ours_cache)
             ours_cache.mkdir()
@@ -558,6 +587,14 @@ def main(argv: list[str] | None = None) -> int:
                 == (work / "graph-warm.json").read_bytes(),
                 "change_seen": change_seen(work / "graph.json", work / "graph-changed.json"),
                 "cold_summary": (cold.stderr + cold.stdout).strip().splitlines()[-6:],
+                "all_seconds": {
+                    name: [r.seconds for r in runs]
+                    for name, runs in (
+                        ("cold", colds),
+                        ("body edit", changes),
+                        ("function added", additions),
+                    )
+                },
             }
 
         # -- peer ---------------------------------------------------------
@@ -670,6 +707,11 @@ def print_table(results: dict[str, Any]) -> None:
 
     if ours:
         g = ours["graph"]
+        runs = "; ".join(
+            f"{name} {', '.join(f'{x:.2f}' for x in seconds)}"
+            for name, seconds in ours["all_seconds"].items()
+        )
+        print(f"all runs of ours (s), the fastest of each counts: {runs}")
         print(
             f"\nour graph: {g['bytes'] / 1e6:.2f} MB, {g['nodes']} nodes, {g['edges']} edges; "
             f"warm re-index wrote an identical file: {ours['warm_graph_identical']}; "
