@@ -26,7 +26,6 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from index import Run, memory_method, run_measured
 from store import checked
 from synthetic import make_synthetic_repo, plan, python_lines
-from workloads import add_cache_dir_argument
+from workloads import add_cache_dir_argument, scratch_folder
 
 TARGET_DJANGO_MB = 400.0
 MOONSHOT_DJANGO_MB = 300.0
@@ -65,9 +64,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     cache_dir: Path = args.cache_dir.expanduser()
-    runs_dir = cache_dir / "runs"
-    runs_dir.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="memory-", dir=runs_dir))
     sizes = {"django": 1, f"django x{args.copies}": args.copies}
     results: dict[str, Any] = {
         "jobs": args.jobs,
@@ -76,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         "load_average_before": list(os.getloadavg()),
         "trees": {},
     }
-    try:
+    with scratch_folder(cache_dir, "memory-", args.keep) as work:
         trees: dict[str, Path] = {}
         for name, count in sizes.items():
             print(f"[memory] writing {name} ...", file=sys.stderr, flush=True)
@@ -95,15 +91,10 @@ def main(argv: list[str] | None = None) -> int:
                 cmd += ["--jobs", str(args.jobs), "--quiet"]
                 run = checked(run_measured(f"{name} cold", cmd))
                 results["trees"][name]["runs"].append(_row(run))
-        results["load_average_after"] = list(os.getloadavg())
-        print_report(results)
-        if args.json:
-            Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
-    finally:
-        if args.keep:
-            print(f"scratch folder kept: {work}", file=sys.stderr)
-        else:
-            shutil.rmtree(work, ignore_errors=True)
+    results["load_average_after"] = list(os.getloadavg())
+    print_report(results)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
     return 0
 
 

@@ -31,7 +31,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from index import Run, memory_method, run_measured
 from store import checked, git
 from synthetic import make_synthetic_repo, plan_lines
-from workloads import add_cache_dir_argument
+from workloads import add_cache_dir_argument, scratch_folder
 
 INDEX_BRANCH = "blast-radius-index"
 _GIT_ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
@@ -89,9 +88,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     cache_dir: Path = args.cache_dir.expanduser()
-    runs_dir = cache_dir / "runs"
-    runs_dir.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="shards-", dir=runs_dir))
     ours = [args.python, "-m", "blast_radius"]
     jobs = ["--jobs", str(args.jobs)]
     results: dict[str, Any] = {
@@ -102,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         "memory_method": memory_method(),
         "load_average_before": list(os.getloadavg()),
     }
-    try:
+    with scratch_folder(cache_dir, "shards-", args.keep) as work:
         copies, lines = plan_lines(args.lines, cache_dir)
         print(f"[shards] writing {len(copies)} copies ({lines:,} lines) ...", file=sys.stderr)
         seed = make_synthetic_repo(copies, work / "seed", cache_dir)
@@ -154,15 +150,10 @@ def main(argv: list[str] | None = None) -> int:
             results["identical"] = merged.read_bytes() == single.read_bytes()
             results["graph_bytes"] = single.stat().st_size
 
-        results["load_average_after"] = list(os.getloadavg())
-        print_report(results)
-        if args.json:
-            Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
-    finally:
-        if args.keep:
-            print(f"scratch folder kept: {work}", file=sys.stderr)
-        else:
-            shutil.rmtree(work, ignore_errors=True)
+    results["load_average_after"] = list(os.getloadavg())
+    print_report(results)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
     return 0
 
 

@@ -10,6 +10,7 @@ and unpacked once into the cache folder; later runs reuse the unpacked tree.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import subprocess
@@ -17,6 +18,7 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,6 +51,21 @@ def add_cache_dir_argument(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_CACHE_DIR,
         help=f"where downloads and unpacked trees are kept (default: {DEFAULT_CACHE_DIR})",
     )
+
+
+@contextlib.contextmanager
+def scratch_folder(cache_dir: Path, prefix: str, keep: bool) -> Iterator[Path]:
+    """A new folder under ``<cache_dir>/runs/``, deleted on leaving unless ``keep``."""
+    runs_dir = cache_dir / "runs"
+    runs_dir.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=prefix, dir=runs_dir))
+    try:
+        yield work
+    finally:
+        if keep:
+            print(f"scratch folder kept: {work}", file=sys.stderr)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def _safe_extract(archive: Path, dest: Path) -> None:
