@@ -25,7 +25,7 @@ the workers it reaped, as a maximum, not a sum), and the whole process tree
 (sum of PSS over the child and all its descendants, sampled every 0.1 s from
 /proc). The 600 MB target is checked against the larger of the two.
 
-    python benchmarks/index.py [--jobs N] [--json] [--peer lean|default|both|none]
+    python benchmarks/index.py [--jobs N] [--json] [--peer lean|default|both|none] [--repeat 3]
 """
 
 from __future__ import annotations
