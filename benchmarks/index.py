@@ -570,8 +570,7 @@ def main(argv: list[str] | None = None) -> int:
                 additions.append(ours("ours function added", work / "graph-added.json"))
             added = fastest(additions)
             # The same tree from nothing: the incremental graph must be this one.
-            shutil.rmtree(ours_cache)
-            ours_cache.mkdir()
+            fresh_cache()
             ours("ours cold again", work / "graph-added-cold.json")
             cold_graph = graph_stats(work / "graph.json")
             results["ours"] = {
