@@ -14,6 +14,7 @@ independent projects, instead of every copy naming one package.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import sys
@@ -52,9 +53,17 @@ class Copy:
 
 
 def python_lines(root: Path) -> int:
-    """Lines of the Python files under ``root``."""
+    """Lines of the Python files under ``root``, its ``.git`` folder aside.
+
+    A background ``git gc`` may be removing object folders while this walks:
+    they are never entered.
+    """
     total = 0
-    for path in sorted(root.rglob("*")):
+    paths: list[Path] = []
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = [d for d in subfolders if d != ".git"]
+        paths.extend(Path(folder, name) for name in files)
+    for path in sorted(paths):
         if path.suffix in _SUFFIXES and path.is_file() and not path.is_symlink():
             with path.open("rb") as handle:
                 total += sum(1 for _ in handle)
