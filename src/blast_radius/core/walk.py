@@ -43,8 +43,6 @@ _SYMBOL_EDGE_KINDS = frozenset({"calls", "references", "inherits"})
 T = TypeVar("T")
 _MODULE_EDGE_KINDS = frozenset({"imports"})
 _SOURCE_TARGET = operator.itemgetter(0, 1)
-_KIND = operator.attrgetter("kind")
-_PATH = operator.attrgetter("path")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,22 +197,23 @@ class Nodes(Mapping[str, Node]):
             raise KeyError(node_id)
         return node
 
+    # ``kind`` and ``path`` are asked for every node a walk reaches: each is
+    # written out rather than shared through one helper taking functions.
     def kind(self, node_id: str) -> str | None:
         """The kind of node ``node_id`` (None if there is none), without parsing the node."""
-        return self._field(node_id, _KIND, kind_of_rest)
+        node = self._parsed.get(node_id)
+        if node is not None:
+            return node.kind
+        rest = self._rows.get(row_field(node_id))
+        return None if rest is None else kind_of_rest(rest)
 
     def path(self, node_id: str) -> str | None:
         """The path of node ``node_id`` (None if there is none), without parsing the node."""
-        return self._field(node_id, _PATH, path_of_rest)
-
-    def _field(
-        self, node_id: str, of_node: Callable[[Node], str], of_rest: Callable[[str], str]
-    ) -> str | None:
         node = self._parsed.get(node_id)
         if node is not None:
-            return of_node(node)
+            return node.path
         rest = self._rows.get(row_field(node_id))
-        return None if rest is None else of_rest(rest)
+        return None if rest is None else path_of_rest(rest)
 
     def __contains__(self, node_id: object) -> bool:
         return isinstance(node_id, str) and (
@@ -243,6 +242,9 @@ class Nodes(Mapping[str, Node]):
         return list(found.values())
 
 
+_UNSEEN = EdgeColumns("", "")
+
+
 class Incoming:
     """Incoming edges by target, parsed on first use.
 
@@ -265,10 +267,9 @@ class Incoming:
 
     def columns(self, node_id: str) -> EdgeColumns | None:
         """The edges into ``node_id`` (``contains`` edges aside) as columns, or None."""
-        try:
-            return self._columns[node_id]
-        except KeyError:
-            pass
+        found = self._columns.get(node_id, _UNSEEN)
+        if found is not _UNSEEN:
+            return found
         groups = self._groups.get(row_field(node_id))
         found = None
         if groups is not None:
@@ -348,7 +349,7 @@ class ReverseIndex:
         self._imports: tuple[list[str], dict[str, list[str]]] | None = None
         self._submodule_imports: dict[str, list[Edge]] = {}
         self._imports_by_target: dict[str, list[Edge]] = {}
-        self.walk_cache: dict[str, _Incoming] = {}
+        self.walk_cache: dict[str, _Followed] = {}
         """What walks follow into each node (seeds aside), kept for the next walk."""
 
     @classmethod
@@ -457,16 +458,21 @@ class _Incoming:
         self.sources: Sequence[str] = sources
         self.confidences: Sequence[float] = confidences
 
-    def hop(self, i: int) -> Hop:
-        """The ``i``-th edge followed, as a hop."""
+    def hop(self, i: int) -> tuple[str, str, str, float, int]:
+        """The ``i``-th edge followed: source, target, kind, confidence and line."""
         columns = self._columns
         if columns is not None:
             count = len(columns.sources) if self._picked is None else len(self._picked)
             if i < count:
-                return Hop(*columns.hop(i if self._picked is None else self._picked[i]))
+                return columns.hop(i if self._picked is None else self._picked[i])
             i -= count
         edge = self._extra[i]
-        return Hop(edge.source, edge.target, edge.kind, edge.confidence, edge.line)
+        return edge.source, edge.target, edge.kind, edge.confidence, edge.line
+
+
+# What a walk follows into a node: every edge of its columns (most symbols),
+# or some of them and others (``_Incoming``).
+_Followed = _Incoming | EdgeColumns
 
 
 _NO_INCOMING = _Incoming()
@@ -479,7 +485,7 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
     # A taken node's path, as (edges followed into the node the hop leads to,
     # the hop's place among them, that node): an edge is made only for the
     # dependents, not for every edge looked at.
-    taken: dict[str, tuple[float, int, _Incoming, int, str]] = {}
+    taken: dict[str, tuple[float, int, _Followed, int, str]] = {}
     best: list[str] = []
     cut: set[str] = set()
     # The best (confidence, distance) queued for a node not yet taken: a push
@@ -488,7 +494,7 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
     # (negative confidence, distance, id, push order, edges, place, their
     # target): ties go to the shorter path, then the smaller id, then the
     # earlier push, so the edges are never compared.
-    queue: list[tuple[float, int, str, int, _Incoming, int, str]] = [
+    queue: list[tuple[float, int, str, int, _Followed, int, str]] = [
         (-1.0, 0, s.id, n, _NO_INCOMING, -1, "") for n, s in enumerate(seed_list)
     ]
     pushed = len(queue)
@@ -512,9 +518,12 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
             if _has_incoming(index, node_id, seed):
                 cut.add("depth")
             continue
-        incoming = walk_cache.get(node_id) if seed is None else None
-        if incoming is None:
-            incoming = _incoming(index, node_id, seed)
+        if seed is None:
+            incoming = walk_cache.get(node_id)
+            if incoming is None:
+                incoming = walk_cache[node_id] = _incoming_uncached(index, node_id, None)
+        else:
+            incoming = _incoming_uncached(index, node_id, seed)
         sources = incoming.sources
         if not sources:
             continue
@@ -546,7 +555,7 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
         path = paths[node_id]
         for step in reversed(chain):
             _, _, via, place, _ = taken[step]
-            path = paths[step] = (via.hop(place), *path)
+            path = paths[step] = (Hop(*via.hop(place)), *path)
         return path
 
     # Confidences repeat (products of a few edge confidences): each is rounded once.
@@ -566,7 +575,7 @@ def _rank(dependent: Dependent) -> tuple[float, int, str]:
     return -dependent.confidence, dependent.distance, dependent.id
 
 
-def _incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> _Incoming:
+def _incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> _Followed:
     """The edges the walk follows into ``node_id``; the same for every walk but from seeds."""
     if seed is None:
         found = index.walk_cache.get(node_id)
@@ -576,7 +585,7 @@ def _incoming(index: ReverseIndex, node_id: str, seed: Seed | None) -> _Incoming
     return _incoming_uncached(index, node_id, seed)
 
 
-def _incoming_uncached(index: ReverseIndex, node_id: str, seed: Seed | None) -> _Incoming:
+def _incoming_uncached(index: ReverseIndex, node_id: str, seed: Seed | None) -> _Followed:
     node_kind = index.nodes.kind(node_id)
     if node_kind is None:
         return _NO_INCOMING
@@ -586,10 +595,15 @@ def _incoming_uncached(index: ReverseIndex, node_id: str, seed: Seed | None) -> 
         overrides = index.overriding(node_id) if seed is not None and seed.through_overrides else []
         if columns is None and not overrides:
             return _NO_INCOMING  # most reached symbols: nothing uses them
-        # Usually every edge into a symbol is followed: no list of places then.
-        followed = None
-        if not _SYMBOL_EDGE_KINDS.issuperset(kinds):
-            followed = [i for i, kind in enumerate(kinds) if kind in _SYMBOL_EDGE_KINDS]
+        # Usually every edge into a symbol is followed: its columns are then
+        # what the walk follows, as they are.
+        if _SYMBOL_EDGE_KINDS.issuperset(kinds):
+            return (
+                columns
+                if columns is not None and not overrides
+                else _Incoming(columns, None, overrides)
+            )
+        followed = [i for i, kind in enumerate(kinds) if kind in _SYMBOL_EDGE_KINDS]
         return _Incoming(columns, followed, overrides)
     if node_kind in ("module", "package") and (seed is None or seed.through_imports):
         # A module's code runs when it is imported: its importers are reached,
