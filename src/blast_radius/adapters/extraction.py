@@ -152,8 +152,8 @@ def _release_free_memory() -> None:
     """Give the C allocator's free pages back to the system (glibc only), before a fork.
 
     A free page left mapped is shared with the child until either process
-    allocates from it, and then each holds a copy: four copies of Django's
-    process tree peaked 30 MB lower with this (455 against 424 MB).
+    allocates from it, and then each holds a copy. Indexing four copies of
+    Django, the parent holds 30-36 MB less at each fork.
     """
     trim = _malloc_trim()
     if trim is not None:
