@@ -242,6 +242,8 @@ class Nodes(Mapping[str, Node]):
         return list(found.values())
 
 
+# Marks a node not yet looked up in ``Incoming._columns``, where None is kept
+# for a node with no incoming edges.
 _UNSEEN = EdgeColumns("", "")
 
 
