@@ -22,7 +22,6 @@ resolve files shares its parent's memory until either touches it.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import sys
@@ -34,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from index import Run, memory_method, run_measured
 from store import checked
 from synthetic import make_synthetic_repo, plan, python_lines
-from workloads import add_cache_dir_argument, scratch_folder
+from workloads import add_cache_dir_argument, finish_report, scratch_folder, whole_mb
 
 TARGET_DJANGO_MB = 400.0
 MOONSHOT_DJANGO_MB = 300.0
@@ -91,15 +90,8 @@ def main(argv: list[str] | None = None) -> int:
                 cmd += ["--jobs", str(args.jobs), "--quiet"]
                 run = checked(run_measured(f"{name} cold", cmd))
                 results["trees"][name]["runs"].append(_row(run))
-    results["load_average_after"] = list(os.getloadavg())
-    print_report(results)
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
+    finish_report(results, print_report, args.json)
     return 0
-
-
-def _mb(value: float | None) -> str:
-    return f"{value:.0f}" if value is not None else "-"
 
 
 def print_report(results: dict[str, Any]) -> None:
@@ -118,7 +110,7 @@ def print_report(results: dict[str, Any]) -> None:
         for run in tree["runs"]:
             print(
                 f"{name:<14}{tree['python_lines']:>11,}{run['seconds']:>9.2f}"
-                f"{_mb(run['max_rss_mb']):>13}{_mb(run['tree_peak_mb']):>9}"
+                f"{whole_mb(run['max_rss_mb']):>13}{whole_mb(run['tree_peak_mb']):>9}"
             )
     names = list(results["trees"])
     small, large = results["trees"][names[0]], results["trees"][names[-1]]

@@ -26,7 +26,6 @@ are printed.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import subprocess
@@ -39,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from index import Run, memory_method, run_measured
 from store import checked, git
 from synthetic import make_synthetic_repo, plan_lines
-from workloads import add_cache_dir_argument, scratch_folder
+from workloads import add_cache_dir_argument, finish_report, scratch_folder, whole_mb
 
 INDEX_BRANCH = "blast-radius-index"
 _GIT_ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
@@ -150,15 +149,8 @@ def main(argv: list[str] | None = None) -> int:
             results["identical"] = merged.read_bytes() == single.read_bytes()
             results["graph_bytes"] = single.stat().st_size
 
-    results["load_average_after"] = list(os.getloadavg())
-    print_report(results)
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
+    finish_report(results, print_report, args.json)
     return 0
-
-
-def _mb(value: float | None) -> str:
-    return f"{value:.0f}" if value is not None else "-"
 
 
 def print_report(results: dict[str, Any]) -> None:
@@ -179,8 +171,8 @@ def print_report(results: dict[str, Any]) -> None:
     rows += [results[k] for k in ("merge_out", "single") if k in results]
     for r in rows:
         print(
-            f"{r['label']:<22}{r['seconds']:>9.2f}{_mb(r['max_rss_mb']):>13}"
-            f"{_mb(r['tree_peak_mb']):>9}"
+            f"{r['label']:<22}{r['seconds']:>9.2f}{whole_mb(r['max_rss_mb']):>13}"
+            f"{whole_mb(r['tree_peak_mb']):>9}"
         )
     slowest = max(r["seconds"] for r in results["shard_runs"])
     print(

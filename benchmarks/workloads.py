@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -18,9 +19,10 @@ import sys
 import tarfile
 import tempfile
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 DEFAULT_CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / (
     "blast-radius-bench"
@@ -66,6 +68,21 @@ def scratch_folder(cache_dir: Path, prefix: str, keep: bool) -> Iterator[Path]:
             print(f"scratch folder kept: {work}", file=sys.stderr)
         else:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def finish_report(
+    results: dict[str, Any], print_report: Callable[[dict[str, Any]], None], json_path: str | None
+) -> None:
+    """Note the load average now, print the report, and write the figures as JSON if asked."""
+    results["load_average_after"] = list(os.getloadavg())
+    print_report(results)
+    if json_path:
+        Path(json_path).write_text(json.dumps(results, indent=2) + "\n")
+
+
+def whole_mb(value: float | None) -> str:
+    """Megabytes rounded to a whole number, or '-' when not measured."""
+    return f"{value:.0f}" if value is not None else "-"
 
 
 def _safe_extract(archive: Path, dest: Path) -> None:
