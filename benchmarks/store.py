@@ -491,14 +491,19 @@ def profile_run(
     """One restored run under cProfile (not timed with the others)."""
     clone, cache = scratch.fresh("profile")
     prof = scratch.root / "restored.prof"
+    # `python -m blast_radius` ends in os._exit, before cProfile could write
+    # its file: this script returns from `main` instead.
+    script = scratch.root / "profiled.py"
+    script.write_text(
+        "import sys\nfrom blast_radius.cli import main\nraise SystemExit(main(sys.argv[1:]))\n"
+    )
     cmd = [
         python,
         "-m",
         "cProfile",
         "-o",
         str(prof),
-        "-m",
-        "blast_radius",
+        str(script),
         *impact_args([], clone, cache, scratch.root / "report-profile.md", "markdown", jobs, True),
     ]
     run = checked(run_measured("ours restored (cProfile)", cmd, env=_GIT_ENV))
