@@ -63,7 +63,7 @@ from store import (
     timed_run,
     timing,
 )
-from workloads import add_cache_dir_argument
+from workloads import add_cache_dir_argument, profiled_command
 
 RESTORED_NOTE = "restored from the index of"
 
@@ -197,8 +197,8 @@ def profile_cold(index_cmd: list[str], work: Path, top: int) -> dict[str, Any]:
     functions under ``blast_radius`` by cumulative time."""
     prof = work / "cold.prof"
     cache = work / "cache-profile"
-    python, *rest = index_cmd
-    cmd = [python, "-m", "cProfile", "-o", str(prof), *rest]
+    python, _, _, *cli_args = index_cmd  # python -m blast_radius ...
+    cmd = profiled_command(python, prof, cli_args)
     cmd += ["--out", str(work / "graph-profile.json"), "--cache-dir", str(cache), "--quiet"]
     run = _require_ok(run_measured("ours cold (cProfile)", cmd))
     stream = io.StringIO()

@@ -77,6 +77,7 @@ from workloads import (
     Workload,
     add_cache_dir_argument,
     make_git_repo,
+    profiled_command,
     workload_root,
 )
 
@@ -491,21 +492,9 @@ def profile_run(
     """One restored run under cProfile (not timed with the others)."""
     clone, cache = scratch.fresh("profile")
     prof = scratch.root / "restored.prof"
-    # `python -m blast_radius` ends in os._exit, before cProfile could write
-    # its file: this script returns from `main` instead.
-    script = scratch.root / "profiled.py"
-    script.write_text(
-        "import sys\nfrom blast_radius.cli import main\nraise SystemExit(main(sys.argv[1:]))\n"
-    )
-    cmd = [
-        python,
-        "-m",
-        "cProfile",
-        "-o",
-        str(prof),
-        str(script),
-        *impact_args([], clone, cache, scratch.root / "report-profile.md", "markdown", jobs, True),
-    ]
+    out = scratch.root / "report-profile.md"
+    cli_args = impact_args([], clone, cache, out, "markdown", jobs, True)
+    cmd = profiled_command(python, prof, cli_args)
     run = checked(run_measured("ours restored (cProfile)", cmd, env=_GIT_ENV))
     scratch.drop(clone, cache)
 

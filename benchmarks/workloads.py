@@ -85,6 +85,20 @@ def whole_mb(value: float | None) -> str:
     return f"{value:.0f}" if value is not None else "-"
 
 
+def profiled_command(python: str, prof: Path, cli_args: list[str]) -> list[str]:
+    """``blast-radius CLI_ARGS`` under cProfile, writing ``prof``.
+
+    ``python -m blast_radius`` ends in ``os._exit`` once its output is
+    flushed, before cProfile could write its file: the command runs a script
+    (written beside ``prof``) that returns from ``cli.main`` instead.
+    """
+    script = prof.with_suffix(".py")
+    script.write_text(
+        "import sys\nfrom blast_radius.cli import main\nraise SystemExit(main(sys.argv[1:]))\n"
+    )
+    return [python, "-m", "cProfile", "-o", str(prof), str(script), *cli_args]
+
+
 def _safe_extract(archive: Path, dest: Path) -> None:
     dest_resolved = dest.resolve()
     if archive.name.endswith(".zip"):
