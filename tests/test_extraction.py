@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
+from blast_radius.adapters import extraction
 from blast_radius.adapters.extraction import ExtractionError, Extractor, fork_map
 from blast_radius.core.build import interface_entry
 from blast_radius.core.facts import FileFacts
@@ -111,3 +114,18 @@ def test_jobs_given_by_size_are_read_as_sent_and_an_unreadable_one_is_reported(
             assert outcome[1:] == (None, None, "the file could not be read again to be parsed")
         else:
             assert outcome == expected
+
+
+def _query_address(name: str) -> int:
+    return id(extraction._COMPILED[name].query)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked workers only")
+def test_forked_workers_take_the_parents_compiled_queries_instead_of_compiling_again() -> None:
+    parent = id(extraction._compiled("python").query)
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(
+        1, mp_context=context, initializer=extraction._init_worker, initargs=(("python",),)
+    ) as pool:
+        # The same address in a forked worker: the object it inherited.
+        assert pool.submit(_query_address, "python").result() == parent
