@@ -63,6 +63,24 @@ def test_a_language_that_cannot_load_turns_off_only_its_files() -> None:
     assert extractor.unavailable == {"no-such-language": "no language named no-such-language"}
 
 
+def test_in_the_pool_a_language_that_cannot_load_turns_off_only_its_files() -> None:
+    # Workers compile a language when they meet its first file: the one that
+    # fails comes back from a worker, in its place, and the parent learns why.
+    extractor = Extractor(2)
+    bad = ("web/b.ts", "no-such-language", b"export const x = 1;\n")
+    jobs = [*_JOBS[:15], bad, *_JOBS[15:]]
+    outcomes = list(extractor.extract(jobs))
+    assert [outcome[0] for outcome in outcomes] == [job[0] for job in jobs]
+    assert outcomes[15] == (
+        "web/b.ts",
+        None,
+        None,
+        "no language named no-such-language (its files are not parsed)",
+    )
+    assert all(outcome[3] is None for outcome in outcomes if outcome[0] != "web/b.ts")
+    assert extractor.unavailable == {"no-such-language": "no language named no-such-language"}
+
+
 def _lengths(paths: Sequence[str]) -> list[str]:
     if "boom" in paths:
         raise ValueError("a resolver bug")
@@ -117,15 +135,15 @@ def test_jobs_given_by_size_are_read_as_sent_and_an_unreadable_one_is_reported(
 
 
 def _query_address(name: str) -> int:
-    return id(extraction._COMPILED[name].query)
+    compiled = extraction._compiled(name)
+    assert compiled is not None
+    return id(compiled.query)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forked workers only")
 def test_forked_workers_take_the_parents_compiled_queries_instead_of_compiling_again() -> None:
-    parent = id(extraction._compiled("python").query)
+    parent = _query_address("python")
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(
-        1, mp_context=context, initializer=extraction._init_worker, initargs=(("python",),)
-    ) as pool:
+    with ProcessPoolExecutor(1, mp_context=context, initializer=extraction._init_worker) as pool:
         # The same address in a forked worker: the object it inherited.
         assert pool.submit(_query_address, "python").result() == parent

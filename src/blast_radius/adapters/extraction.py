@@ -1,7 +1,8 @@
 """Run the extractor over many files, in a process pool when it pays off.
 
-tree-sitter objects cannot be pickled, so each worker loads its grammars and
-compiles its queries once (the pool initializer) and sends plain lists back.
+tree-sitter objects cannot be pickled, so each worker loads a grammar and
+compiles its query when it first meets one of its files, and sends plain
+lists back.
 A worker that dies becomes an ``ExtractionError``, never a hang.
 """
 
@@ -55,24 +56,30 @@ class ExtractionError(RuntimeError):
     """The extraction could not run (a worker died, a grammar failed to load)."""
 
 
-# Languages compiled in this process. A query takes up to 0.4 s to compile
-# (C++); a pool's workers forked from a parent that compiled its languages
-# inherit them, instead of compiling each again before their first file.
+# Languages compiled in this process, and those that failed to, with the
+# reason. A query takes up to 0.4 s to compile (C++): each process compiles a
+# language once, when it first meets one of its files, and a pool's workers
+# forked from a parent that compiled some inherit them.
 _COMPILED: dict[str, CompiledLanguage] = {}
+_FAILED: dict[str, str] = {}
 
 
-def _compiled(name: str) -> CompiledLanguage:
-    """The language ``name``, compiled once per process; raises GrammarError or KeyError."""
+def _compiled(name: str) -> CompiledLanguage | None:
+    """The language ``name``, compiled once per process; None when it cannot be
+    (the reason in ``_FAILED``)."""
     found = _COMPILED.get(name)
-    if found is None:
-        found = _COMPILED[name] = load_language(language_by_name(name))
+    if found is None and name not in _FAILED:
+        try:
+            found = _COMPILED[name] = load_language(language_by_name(name))
+        except GrammarError as error:
+            _FAILED[name] = str(error)
+        except KeyError:
+            _FAILED[name] = f"no language named {name}"
     return found
 
 
-def _init_worker(names: tuple[str, ...]) -> None:
+def _init_worker() -> None:
     gc.disable()  # short-lived and acyclic, as in the main process
-    for name in names:
-        _compiled(name)
 
 
 def _extract_one(languages: dict[str, CompiledLanguage], job: Job) -> Outcome:
@@ -86,8 +93,22 @@ def _extract_one(languages: dict[str, CompiledLanguage], job: Job) -> Outcome:
         return path, None, None, f"{type(error).__name__}: {error}"
 
 
-def _extract_chunk(jobs: list[Job]) -> list[Outcome]:
-    return [_extract_one(_COMPILED, job) for job in jobs]
+def _refused(path: str, language: str) -> Outcome:
+    """The outcome of a file whose language failed to load."""
+    return path, None, None, f"{_FAILED[language]}{UNPARSED_SUFFIX}"
+
+
+_ChunkResult = tuple[list[Outcome], dict[str, str]]
+"""A worker's outcomes for a chunk, and the languages of it that failed to load."""
+
+
+def _extract_chunk(jobs: list[Job]) -> _ChunkResult:
+    """A worker's outcomes for a chunk, and the languages of it that failed to load."""
+    outcomes = [
+        _extract_one(_COMPILED, job) if _compiled(job[1]) else _refused(job[0], job[1])
+        for job in jobs
+    ]
+    return outcomes, {job[1]: _FAILED[job[1]] for job in jobs if job[1] in _FAILED}
 
 
 def default_jobs() -> int:
@@ -199,16 +220,12 @@ class Extractor:
 
     def _load(self, name: str) -> bool:
         """Load a language here once; False (and the reason kept) when it cannot be."""
-        if name in self._local:
-            return True
-        if name not in self.unavailable:
-            try:
-                self._local[name] = _compiled(name)
-            except (GrammarError, KeyError) as error:
-                self.unavailable[name] = (
-                    str(error) if isinstance(error, GrammarError) else (f"no language named {name}")
-                )
-        return name in self._local
+        found = _compiled(name)
+        if found is None:
+            self.unavailable[name] = _FAILED[name]
+            return False
+        self._local[name] = found
+        return True
 
     def extract(
         self,
@@ -227,28 +244,24 @@ class Extractor:
         its files come back with the reason as their error, the others are
         extracted.
         """
+        total_bytes = sum(_size(j) for j in jobs)
+        if self.jobs > 1 and len(jobs) >= _POOL_MIN_FILES and total_bytes >= _POOL_MIN_BYTES:
+            # Each worker compiles a language when it first meets one of its
+            # files: none is compiled here, and a language of a few files
+            # holds up one worker, not the start of all.
+            yield from self._extract_in_pool(jobs, total_bytes, progress, read)
+            return
         loadable = {name for name in {j[1] for j in jobs} if self._load(name)}
-        refused = {
-            j[0]: f"{self.unavailable[j[1]]}{UNPARSED_SUFFIX}" for j in jobs if j[1] not in loadable
-        }
         usable = [j for j in jobs if j[1] in loadable]
-        total_bytes = sum(_size(j) for j in usable)
-        use_pool = (
-            self.jobs > 1 and len(usable) >= _POOL_MIN_FILES and total_bytes >= _POOL_MIN_BYTES
-        )
-        done = (
-            self._extract_in_pool(usable, total_bytes, progress, read)
-            if use_pool
-            else self._extract_here(usable, progress, read)
-        )
-        if not refused:
+        done = self._extract_here(usable, progress, read)
+        if len(usable) == len(jobs):
             yield from done
             return
         by_path = {outcome[0]: outcome for outcome in done}
         if progress:
-            progress(len(refused))
+            progress(len(jobs) - len(usable))
         for job in jobs:
-            yield by_path.get(job[0]) or (job[0], None, None, refused[job[0]])
+            yield by_path.get(job[0]) or _refused(job[0], job[1])
 
     def _extract_here(
         self,
@@ -271,29 +284,41 @@ class Extractor:
     ) -> Iterator[Outcome]:
         # Chunks of similar byte size keep both workers busy to the end.
         target = min(_CHUNK_BYTES, max(1, total_bytes // (self.jobs * 8)))
-        names = tuple(sorted({j[1] for j in jobs}))
         try:
             with ProcessPoolExecutor(
-                max_workers=self.jobs,
-                mp_context=_pool_context(),
-                initializer=_init_worker,
-                initargs=(names,),
+                max_workers=self.jobs, mp_context=_pool_context(), initializer=_init_worker
             ) as pool:
                 # Sent a few chunks ahead and taken in order: a chunk's
                 # contents are read only as it is sent.
-                ahead: deque[tuple[Future[list[Outcome]], list[str]]] = deque()
+                ahead: deque[tuple[Future[_ChunkResult], list[str]]] = deque()
                 for chunk in _chunks(jobs, target):
                     readable = [job for work in chunk if (job := _read(work, read))]
                     ahead.append((pool.submit(_extract_chunk, readable), [w[0] for w in chunk]))
                     while len(ahead) > _CHUNKS_AHEAD * self.jobs:
-                        yield from _taken(*ahead.popleft(), progress)
+                        yield from self._taken(*ahead.popleft(), progress)
                 while ahead:
-                    yield from _taken(*ahead.popleft(), progress)
+                    yield from self._taken(*ahead.popleft(), progress)
         except BrokenProcessPool as error:
             raise ExtractionError(
                 "a parser process died while extracting facts (out of memory, or a grammar "
-                "that failed to load); re-run with --jobs 1 to see the failing file"
+                "that crashed); re-run with --jobs 1 to see the failing file"
             ) from error
+
+    def _taken(
+        self,
+        future: Future[_ChunkResult],
+        paths: list[str],
+        progress: Callable[[int], None] | None,
+    ) -> Iterator[Outcome]:
+        """A chunk's outcomes in order, with one for each file that could not be
+        read; the languages that failed to load in the worker are kept."""
+        outcomes, failed = future.result()
+        self.unavailable.update(failed)
+        done = {outcome[0]: outcome for outcome in outcomes}
+        for path in paths:
+            yield done.get(path) or (path, None, None, UNREADABLE)
+        if progress:
+            progress(len(paths))
 
 
 def _size(work: Work) -> int:
@@ -321,14 +346,3 @@ def _chunks(jobs: Sequence[Work], target: int) -> Iterator[list[Work]]:
         size += _size(work)
     if chunk:
         yield chunk
-
-
-def _taken(
-    future: Future[list[Outcome]], paths: list[str], progress: Callable[[int], None] | None
-) -> Iterator[Outcome]:
-    """A chunk's outcomes in order, with one for each file that could not be read."""
-    done = {outcome[0]: outcome for outcome in future.result()}
-    for path in paths:
-        yield done.get(path) or (path, None, None, UNREADABLE)
-    if progress:
-        progress(len(paths))
