@@ -53,7 +53,7 @@ message or None). The interface entry is ``core.build.interface_entry``'s text."
 
 
 class ExtractionError(RuntimeError):
-    """The extraction could not run (a worker died, a grammar failed to load)."""
+    """The extraction could not run (a worker process died or failed)."""
 
 
 # Languages compiled in this process, and those that failed to, with the
@@ -103,7 +103,7 @@ _ChunkResult = tuple[list[Outcome], dict[str, str]]
 
 
 def _extract_chunk(jobs: list[Job]) -> _ChunkResult:
-    """A worker's outcomes for a chunk, and the languages of it that failed to load."""
+    """Extract a chunk of jobs in a worker."""
     outcomes = [
         _extract_one(_COMPILED, job) if _compiled(job[1]) else _refused(job[0], job[1])
         for job in jobs

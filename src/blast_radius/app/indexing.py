@@ -594,7 +594,7 @@ def index_tree(
             # The lines take about twice their parts' text, and each is a
             # string object of its own: held at once, those of a quarter of
             # the budget in parts peak well above it (two copies of Django,
-            # 61 MB of parts: 313-316 MB, against 229 MB in runs). Beyond a
+            # 61 MB of parts: 313-316 MB, against 223-224 MB in runs). Beyond a
             # quarter, they are sorted in runs kept aside and merged as they
             # are written.
             if 4 * part_bytes > budget_bytes:
