@@ -208,7 +208,6 @@ class Extractor:
 
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
-        self._local: dict[str, CompiledLanguage] = {}
         self.unavailable: dict[str, str] = {}
         """Languages whose grammar or query failed to load, with the reason."""
 
@@ -220,11 +219,9 @@ class Extractor:
 
     def _load(self, name: str) -> bool:
         """Load a language here once; False (and the reason kept) when it cannot be."""
-        found = _compiled(name)
-        if found is None:
+        if _compiled(name) is None:
             self.unavailable[name] = _FAILED[name]
             return False
-        self._local[name] = found
         return True
 
     def extract(
@@ -271,7 +268,7 @@ class Extractor:
     ) -> Iterator[Outcome]:
         for work in jobs:
             job = _read(work, read)
-            yield _extract_one(self._local, job) if job else (work[0], None, None, UNREADABLE)
+            yield _extract_one(_COMPILED, job) if job else (work[0], None, None, UNREADABLE)
             if progress:
                 progress(1)
 
