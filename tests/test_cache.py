@@ -142,3 +142,26 @@ def test_the_graph_is_copied_only_when_the_folder_holds_the_one_asked_for(
     assert not store.copy_graph("a", dest)  # another graph replaced it
     assert store.copy_graph("b", dest) and dest.read_text() == "other\n"
     assert not FactsCache(None).copy_graph("b", tmp_path / "none.json")
+
+
+def test_an_output_is_written_anew_through_links_and_never_over_its_own_source(
+    tmp_path: Path,
+) -> None:
+    store = FactsCache(tmp_path / "cache")
+    store.put_graph("a", ["first\n"])
+    plain = tmp_path / "plain.json"
+    plain.write_text("an older and longer graph\n")
+    assert store.copy_graph("a", plain) and plain.read_text() == "first\n"
+    # A link is followed: its target gets the graph and the link stays a link.
+    target = tmp_path / "target.json"
+    target.write_text("old\n")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert store.copy_graph("a", link)
+    assert link.is_symlink() and target.read_text() == "first\n"
+    cache_module.write_text(link, ["second\n"])
+    assert link.is_symlink() and target.read_text() == "second\n"
+    # The cache's own graph as the destination: left as it is, not removed.
+    own = tmp_path / "cache" / cache_module._GRAPH
+    store.copy_graph("a", own)
+    assert own.read_text() == "first\n" and store.copy_graph("a", plain)

@@ -56,8 +56,23 @@ _WRITE_BATCH = 1 << 20
 
 def write_text(path: Path, pieces: Iterable[str]) -> None:
     """Write text given in pieces to ``path``, a megabyte at a time."""
+    make_room(path)
     with path.open("wb") as handle:
         _write_pieces(handle, pieces)
+
+
+def make_room(path: Path) -> None:
+    """Remove ``path`` if it is a plain file, so that what is written next goes
+    to a new file rather than over the old one's content.
+
+    ext4 (with its default ``auto_da_alloc``) starts writing a file's data out
+    when it is closed after being truncated, or renamed over another file: a
+    53 MB graph written over the last one took 0.03-0.04 s more than into a
+    free name. A symbolic link is left alone (the write follows it).
+    """
+    with contextlib.suppress(OSError):
+        if path.is_file() and not path.is_symlink():
+            path.unlink()
 
 
 def text_slices(pieces: Iterable[str]) -> Iterator[str]:
@@ -441,6 +456,9 @@ class FactsCache:
         # The key goes first and comes back last, and it tags the build record:
         # a run cut short leaves no key, never a key or record of another graph.
         (self.folder / _GRAPH_KEY).unlink(missing_ok=True)
+        # Without a key the old graph serves no one: removed first, the new one
+        # is renamed into a free name (see ``make_room``).
+        make_room(self.folder / _GRAPH)
         _write_atomic(self.folder / _GRAPH, pieces)
         _write_atomic(self.folder / _BUILD, f"{key}\n{build}".encode())
         _write_atomic(self.folder / _GRAPH_KEY, key.encode("utf-8"))
@@ -451,8 +469,11 @@ class FactsCache:
         state, when the folder does not hold that graph."""
         if self.folder is None:
             return False
+        source = self.folder / _GRAPH
         try:
-            shutil.copyfile(self.folder / _GRAPH, dest)
+            if not (dest.exists() and os.path.samefile(source, dest)):
+                make_room(dest)
+            shutil.copyfile(source, dest)
             # Read once the copy has opened the graph: a graph another run put
             # since has no key yet, or its own (equal only for an equal graph).
             return (self.folder / _GRAPH_KEY).read_text(encoding="utf-8") == key
