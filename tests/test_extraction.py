@@ -147,3 +147,68 @@ def test_forked_workers_take_the_parents_compiled_queries_instead_of_compiling_a
     with ProcessPoolExecutor(1, mp_context=context, initializer=extraction._init_worker) as pool:
         # The same address in a forked worker: the object it inherited.
         assert pool.submit(_query_address, "python").result() == parent
+
+
+_FEW = [
+    ("app/a.py", "python", b"import os\n\n\ndef f(x):\n    return os.path.join(x, 'y')\n"),
+    ("web/b.ts", "not-a-language-here", b"export const x = 1;\n"),
+    (
+        "app/c.py",
+        "python",
+        b"from app.a import f\n\n\nclass C:\n    def m(self):\n        return f(1)\n",
+    ),
+]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked parsing only")
+def test_a_few_files_parsed_ahead_come_from_another_process_with_the_same_outcomes() -> None:
+    contents = {path: data for path, _, data in _FEW}
+    readers: list[int] = []
+
+    def read(path: str) -> bytes | None:
+        readers.append(os.getpid())
+        return contents[path]
+
+    lazy = [(path, language, len(data)) for path, language, data in _FEW]
+    extractor = Extractor(2)
+    forked = threading.active_count() == 1  # else it all runs here, when taken in
+    outcomes = extractor.extract(lazy, read=read, ahead=True)
+    # Started already, every content read here before the child forked.
+    assert readers == ([os.getpid()] * len(_FEW) if forked else [])
+    taken = list(outcomes)
+    why = "no language named not-a-language-here"
+    assert extractor.unavailable == {"not-a-language-here": why}
+    # The child tried that language: this process never did.
+    assert ("not-a-language-here" in extraction._FAILED) is not forked
+    here = Extractor(1)
+    assert taken == list(here.extract(_FEW))
+    assert taken[1] == ("web/b.ts", None, None, f"{why} (its files are not parsed)")
+
+
+def _pid_or_fail(how: str) -> int:
+    if how == "raise":
+        raise ValueError("a parser bug")
+    if how == "die":
+        os._exit(3)
+    return os.getpid()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")
+def test_a_forked_child_gives_its_value_or_says_how_it_failed() -> None:
+    ok = extraction._Child(lambda: _pid_or_fail("ok"), "parser")
+    assert ok.result() not in (os.getpid(), None)
+    with pytest.raises(ExtractionError, match="a parser process failed: ValueError: a parser bug"):
+        extraction._Child(lambda: _pid_or_fail("raise"), "parser").result()
+    with pytest.raises(ExtractionError, match="a parser process failed: it died"):
+        extraction._Child(lambda: _pid_or_fail("die"), "parser").result()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")
+def test_a_child_whose_value_is_never_taken_is_reaped_without_blocking() -> None:
+    # Its value is far larger than a pipe holds: it could only finish writing
+    # if someone read it. Closing the pipe lets it exit; it is then reaped.
+    child = extraction._Child(lambda: b"x" * (4 << 20), "parser")
+    pid = child._pid
+    child.close()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)

@@ -57,8 +57,11 @@ def test_same_tree_gives_byte_identical_graphs_whatever_the_process_count(
     assert ("python:pkg.mod3.f3", "python:pkg.mod4.f4") in edge_set(graph, "calls")
 
 
+# With two jobs the edited file is parsed in a forked process while the
+# others' interfaces are read.
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_unchanged_tree_is_not_parsed_again_and_one_edit_parses_one_file(
-    make_repo: Callable[..., Path], tmp_path: Path
+    make_repo: Callable[..., Path], tmp_path: Path, jobs: str
 ) -> None:
     root = make_repo(
         {
@@ -69,17 +72,17 @@ def test_unchanged_tree_is_not_parsed_again_and_one_edit_parses_one_file(
         }
     )
     cache = tmp_path / "cache"
-    cold = run_cli("index", str(root), "--cache-dir", str(cache), "--jobs", "1")
+    cold = run_cli("index", str(root), "--cache-dir", str(cache), "--jobs", jobs)
     assert "(4 now, 0 from cache)" in cold.stdout
-    warm = run_cli("index", str(root), "--cache-dir", str(cache), "--jobs", "1")
+    warm = run_cli("index", str(root), "--cache-dir", str(cache), "--jobs", jobs)
     assert "(0 now, 4 from cache)" in warm.stdout
 
     (root / "app" / "c.py").write_text("from app.b import b\n\ndef c():\n    return b() + 1\n")
     edited = run_cli(
-        "index", str(root), "--cache-dir", str(cache), "--jobs", "1", "--out", str(tmp_path / "i")
+        "index", str(root), "--cache-dir", str(cache), "--jobs", jobs, "--out", str(tmp_path / "i")
     )
     assert "(1 now, 3 from cache)" in edited.stdout
-    run_cli("index", str(root), "--no-cache", "--jobs", "1", "--out", str(tmp_path / "cold"))
+    run_cli("index", str(root), "--no-cache", "--jobs", jobs, "--out", str(tmp_path / "cold"))
     assert (tmp_path / "i").read_bytes() == (tmp_path / "cold").read_bytes()
 
 

@@ -17,11 +17,12 @@ import multiprocessing.context
 import os
 import pickle
 import threading
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Generic, NoReturn, TypeVar
 
 from blast_radius.adapters.grammars import GrammarError, load_language
 from blast_radius.core.build import interface_entry
@@ -131,6 +132,74 @@ def _pool_context() -> multiprocessing.context.BaseContext | None:
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
+def _can_fork() -> bool:
+    """Whether a child can be forked safely: ``fork`` exists and no other thread runs."""
+    return hasattr(os, "fork") and threading.active_count() == 1
+
+
+class _Child(Generic[T]):
+    """A forked process working out one value, sent back pickled through a pipe.
+
+    ``result`` waits for it; a child whose result is never asked for is
+    reaped when this object goes (its pipe closed first, so it cannot block).
+    """
+
+    def __init__(self, work: Callable[[], T], role: str) -> None:
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            _child_main(work, read_end, write_end)
+        os.close(write_end)
+        self._pid, self._read_end, self._role = pid, read_end, role
+        self._reap = weakref.finalize(self, _reap, pid, read_end)
+
+    def result(self) -> T:
+        """The child's value, once it has sent it and exited; ``ExtractionError``
+        if it failed or died."""
+        self._reap.detach()
+        try:
+            with os.fdopen(self._read_end, "rb", closefd=False) as handle:
+                data = handle.read()
+        finally:
+            status = _reap(self._pid, self._read_end)
+        if status != 0 or not data:
+            detail = pickle.loads(data) if data else "it died"
+            raise ExtractionError(f"a {self._role} process failed: {detail}")
+        value: T = pickle.loads(data)
+        return value
+
+    def close(self) -> None:
+        """Reap the child without its result (after an error elsewhere)."""
+        self._reap()
+
+
+def _reap(pid: int, read_end: int) -> int:
+    """Close the child's pipe and wait for it; its exit code."""
+    with contextlib.suppress(OSError):
+        os.close(read_end)
+    try:
+        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    except ChildProcessError:
+        return 1
+
+
+def _child_main(work: Callable[[], T], read_end: int, write_end: int) -> NoReturn:
+    """A forked child's whole life: work, send the pickled value, exit. It never
+    returns to the caller's code, whatever happens."""
+    status = 1
+    try:
+        os.close(read_end)
+        try:
+            data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
+            status = 0
+        except BaseException as error:  # reported by the parent
+            data = pickle.dumps(f"{type(error).__name__}: {error}")
+        with os.fdopen(write_end, "wb") as handle:
+            handle.write(data)
+    finally:
+        os._exit(status)
+
+
 def fork_map(
     work: Callable[[Sequence[str]], list[T]], chunks: Sequence[Sequence[str]]
 ) -> list[list[T]]:
@@ -140,43 +209,20 @@ def fork_map(
     copying it; it sends back only its results. Where forking is unsafe (other
     threads run, or there is no ``fork``) the chunks run here, one by one.
     """
-    if len(chunks) < 2 or not hasattr(os, "fork") or threading.active_count() > 1:
+    if len(chunks) < 2 or not _can_fork():
         return [work(chunk) for chunk in chunks]
     gc.freeze()  # keep the collector from touching, and so copying, inherited objects
     _release_free_memory()
-    children: list[tuple[int, int]] = []
+    children: list[_Child[list[T]]] = []
     try:
         for chunk in chunks[1:]:
-            read_end, write_end = os.pipe()
-            pid = os.fork()
-            if pid == 0:  # the child: never returns
-                os.close(read_end)
-                status = 0
-                try:
-                    data = pickle.dumps(work(chunk), protocol=pickle.HIGHEST_PROTOCOL)
-                except BaseException as error:  # reported by the parent
-                    data, status = pickle.dumps(f"{type(error).__name__}: {error}"), 1
-                with os.fdopen(write_end, "wb") as handle:
-                    handle.write(data)
-                os._exit(status)
-            os.close(write_end)
-            children.append((pid, read_end))
+            children.append(_Child(functools.partial(work, chunk), "resolver"))
         results = [work(chunks[0])]
-        while children:
-            pid, read_end = children.pop(0)
-            with os.fdopen(read_end, "rb") as handle:
-                data = handle.read()
-            _, status = os.waitpid(pid, 0)
-            if status != 0 or not data:
-                detail = pickle.loads(data) if data else "it died"
-                raise ExtractionError(f"a resolver process failed: {detail}")
-            results.append(pickle.loads(data))
+        results.extend(child.result() for child in children)
         return results
     finally:
-        for pid, read_end in children:  # after an error: reap what is left
-            with contextlib.suppress(OSError):
-                os.close(read_end)
-            os.waitpid(pid, 0)
+        for child in children:  # after an error: reap what is left
+            child.close()
         gc.unfreeze()
 
 
@@ -229,6 +275,8 @@ class Extractor:
         jobs: Sequence[Work],
         progress: Callable[[int], None] | None = None,
         read: Reader | None = None,
+        *,
+        ahead: bool = False,
     ) -> Iterator[Outcome]:
         """Extract every job (``Outcome``), in the order of ``jobs``, each yielded as
         soon as it is done: the caller takes in results while the pool works on.
@@ -236,6 +284,11 @@ class Extractor:
         A job given by its size is read with ``read`` only as it is sent to
         be parsed, so the contents in memory at once stay a few chunks' worth
         however many files there are.
+
+        With ``ahead``, the caller has other work to do before it takes the
+        outcomes in: a few files are then parsed in a forked process,
+        started now (their contents read here first), and compiling their
+        language there overlaps that work.
 
         A language whose grammar fails to load turns off only that language:
         its files come back with the reason as their error, the others are
@@ -246,8 +299,19 @@ class Extractor:
             # Each worker compiles a language when it first meets one of its
             # files: none is compiled here, and a language of a few files
             # holds up one worker, not the start of all.
-            yield from self._extract_in_pool(jobs, total_bytes, progress, read)
-            return
+            return self._extract_in_pool(jobs, total_bytes, progress, read)
+        if ahead and jobs and self.jobs > 1 and _can_fork():
+            readable = [job for work in jobs if (job := _read(work, read))]
+            child = _Child(functools.partial(_extract_chunk, readable), "parser")
+            return self._taken(child.result, [w[0] for w in jobs], progress)
+        return self._extract_serially(jobs, progress, read)
+
+    def _extract_serially(
+        self,
+        jobs: Sequence[Work],
+        progress: Callable[[int], None] | None,
+        read: Reader | None,
+    ) -> Iterator[Outcome]:
         loadable = {name for name in {j[1] for j in jobs} if self._load(name)}
         usable = [j for j in jobs if j[1] in loadable]
         done = self._extract_here(usable, progress, read)
@@ -287,14 +351,16 @@ class Extractor:
             ) as pool:
                 # Sent a few chunks ahead and taken in order: a chunk's
                 # contents are read only as it is sent.
-                ahead: deque[tuple[Future[_ChunkResult], list[str]]] = deque()
+                sent: deque[tuple[Future[_ChunkResult], list[str]]] = deque()
                 for chunk in _chunks(jobs, target):
                     readable = [job for work in chunk if (job := _read(work, read))]
-                    ahead.append((pool.submit(_extract_chunk, readable), [w[0] for w in chunk]))
-                    while len(ahead) > _CHUNKS_AHEAD * self.jobs:
-                        yield from self._taken(*ahead.popleft(), progress)
-                while ahead:
-                    yield from self._taken(*ahead.popleft(), progress)
+                    sent.append((pool.submit(_extract_chunk, readable), [w[0] for w in chunk]))
+                    if len(sent) <= _CHUNKS_AHEAD * self.jobs:
+                        continue
+                    future, paths = sent.popleft()
+                    yield from self._taken(future.result, paths, progress)
+                for future, paths in sent:
+                    yield from self._taken(future.result, paths, progress)
         except BrokenProcessPool as error:
             raise ExtractionError(
                 "a parser process died while extracting facts (out of memory, or a grammar "
@@ -303,13 +369,14 @@ class Extractor:
 
     def _taken(
         self,
-        future: Future[_ChunkResult],
+        result: Callable[[], _ChunkResult],
         paths: list[str],
         progress: Callable[[int], None] | None,
     ) -> Iterator[Outcome]:
-        """A chunk's outcomes in order, with one for each file that could not be
-        read; the languages that failed to load in the worker are kept."""
-        outcomes, failed = future.result()
+        """A chunk's outcomes in order (``result`` waits for them), with one for
+        each file that could not be read; the languages that failed to load in
+        the worker are kept."""
+        outcomes, failed = result()
         self.unavailable.update(failed)
         done = {outcome[0]: outcome for outcome in outcomes}
         for path in paths:

@@ -138,10 +138,14 @@ class FactsExtractor(Protocol):
         jobs: Sequence[tuple[str, str, bytes | int]],
         progress: Callable[[int], None] | None = None,
         read: Callable[[str], bytes | None] | None = None,
+        *,
+        ahead: bool = False,
     ) -> Iterable[tuple[str, str | None, str | None, str | None]]:
         """(path, facts JSON, interface entry JSON, error) of each job, in order.
 
         A job given by its content's size is read with ``read`` as it is sent.
+        With ``ahead`` the caller does other work before taking the outcomes
+        in: the work may start now, alongside it.
         """
         ...
 
@@ -384,11 +388,16 @@ def index_tree(
             kept_lines += facts.line_count
 
     def ensure_facts(
-        paths: list[str], new: frozenset[str] = frozenset(), keep: bool = False
+        paths: list[str],
+        new: frozenset[str] = frozenset(),
+        keep: bool = False,
+        meanwhile: Callable[[], None] | None = None,
     ) -> None:
         """Load (or extract) the full facts of ``paths``: all of them with
         ``keep``, else as many as fit the budget. Those in ``new`` are known
-        not to be cached (not looked up: that would read the whole pack)."""
+        not to be cached (not looked up: that would read the whole pack).
+        ``meanwhile`` is called once the parsing has started, before its
+        results are taken in."""
         nonlocal parsed_now
         misses: list[tuple[str, str, bytes | int]] = []
         for path in paths:
@@ -400,14 +409,19 @@ def index_tree(
             elif (found := content(path)) is not None:
                 misses.append((path, *found))
         if not misses:
+            if meanwhile:
+                meanwhile()
             return
         parsed_now += len(misses)
         if progress:
             progress.start(len(misses), "parsing")
+        outcomes = extractor.extract(
+            misses, progress.advance if progress else None, read_again, ahead=bool(meanwhile)
+        )
+        if meanwhile:
+            meanwhile()
         # Results are taken in while the parsing processes work on.
-        for path, facts_json, entry, error in extractor.extract(
-            misses, progress.advance if progress else None, read_again
-        ):
+        for path, facts_json, entry, error in outcomes:
             if facts_json is None:
                 skipped[path] = SKIP_EXTRACTOR_ERROR
                 errors.append({"path": path, "error": error or "unknown error"})
@@ -427,17 +441,26 @@ def index_tree(
     # Interfaces: what each file offers the others, and what its own lookups
     # name (see core.dependencies). Unchanged files keep theirs.
     # Facts and interfaces are always stored together: no interface, no facts.
-    new: set[str] = set()
-    for path, key in keys.items():
-        cached = store.get("interface", key)
-        if cached is None:
-            new.add(path)
-        else:
+    new = frozenset(path for path, key in keys.items() if not store.has("interface", key))
+
+    def read_cached() -> None:
+        for path, key in keys.items():
+            if path in new:
+                continue
             try:
-                interfaces[path], dependencies[path] = read_interface_entry(cached)
+                interfaces[path], dependencies[path] = read_interface_entry(
+                    store.get("interface", key) or ""
+                )
             except (ValueError, TypeError):
                 interfaces.pop(path, None)  # a damaged entry is a miss
-    ensure_facts([p for p in keys if p not in interfaces], frozenset(new))
+
+    # The files new to the cache are parsed while the others' interfaces are
+    # read (a body edit: compiling the query takes longer than parsing the file).
+    ensure_facts([p for p in keys if p in new], new, meanwhile=read_cached if new else None)
+    if not new:
+        read_cached()
+    # Damaged entries: parsed again (a new file that failed to parse is not retried).
+    ensure_facts([p for p in keys if p not in interfaces and p not in new])
     parsed_paths = sorted(interfaces)
     # Parsed: a file's bytes are read again if its facts are ever missed.
     contents.update((path, (language, None)) for path, (language, _) in contents.items())
