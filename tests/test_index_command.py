@@ -223,6 +223,36 @@ def test_a_damaged_cache_is_a_miss_not_a_crash(
     assert (tmp_path / "again").read_bytes() == (tmp_path / "good").read_bytes()
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_damaged_facts_met_only_where_a_file_is_resolved_are_parsed_again(
+    make_repo: Callable[..., Path], tmp_path: Path, jobs: str
+) -> None:
+    # Interfaces intact, outputs gone: the files are resolved again from their
+    # cached facts text, which is decoded only then (in the resolving process).
+    root = make_repo(
+        {
+            "a.py": "def a():\n    pass\n",
+            "b.py": "from a import a\n\ndef b():\n    a()\n",
+            "c.py": "from b import b\n\nclass C:\n    def m(self):\n        return b()\n",
+        }
+    )
+    cache = tmp_path / "cache"
+    args = ("--cache-dir", str(cache), "--jobs", jobs)
+    run_cli("index", str(root), *args, "--out", str(tmp_path / "good"))
+    facts = next(cache.glob("facts-*.jsonl"))
+    lines = facts.read_text().splitlines()
+    damaged = [
+        line if "b.py" not in line else line.split("\t")[0] + '\t["b.py", 1' for line in lines
+    ]
+    assert damaged != lines
+    facts.write_text("\n".join(damaged) + "\n")
+    for stale in [*cache.glob("facts-*.where"), *cache.glob("output-*"), *cache.glob("graph-*")]:
+        stale.unlink()
+    again = run_cli("index", str(root), *args, "--out", str(tmp_path / "again"))
+    assert "(1 now, 2 from cache)" in again.stdout
+    assert (tmp_path / "again").read_bytes() == (tmp_path / "good").read_bytes()
+
+
 def test_the_graph_file_reads_back_to_the_same_canonical_text(tmp_path: Path) -> None:
     out = tmp_path / "graph.json"
     run_cli("index", str(SAMPLE), "--no-cache", "--out", str(out), "--quiet")

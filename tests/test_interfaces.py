@@ -8,13 +8,19 @@ case of every language.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
+from blast_radius.adapters.extraction import fork_map
 from blast_radius.adapters.grammars import load_language
+from blast_radius.core import build
 from blast_radius.core.build import (
     BuildOptions,
+    FactsText,
+    Part,
     file_interface,
     file_symbols,
     interface_keeps_symbols,
@@ -60,10 +66,10 @@ def test_each_file_resolved_against_interfaces_renders_as_in_a_full_build(case: 
         if p.is_file() and any(is_manifest_of(rule, p.name) for rule in LANGUAGES)
     )
     options = BuildOptions(go=go_projects(go_mods), manifests=manifests)
-    full = resolve_files(facts, [], paths, options)
+    full = resolve_files(facts, [], paths, options).parts
     for item in facts:
         others = [file_interface(f) for f in facts if f.path != item.path]
-        alone = resolve_files([item], others, paths, options)
+        alone = resolve_files([item], others, paths, options).parts
         assert alone[item.path] == full[item.path], item.path
 
 
@@ -96,3 +102,36 @@ def test_a_python_resolver_that_lets_its_indexes_go_builds_the_same(case: Path) 
     assert kept
     for path in (*order, *reversed(order)):
         assert forgetting.build([path]) == {path: kept[path]}, path
+
+
+def test_files_given_as_facts_text_resolve_in_chunks_as_in_a_full_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each chunk decodes its own files' texts and resolves them with every
+    # other file's interface; a text that cannot be decoded is reported, and
+    # the others resolve as before, its interface standing in for it.
+    monkeypatch.setattr(build, "_MIN_CHUNK_SIZE", 1)  # a chunk per file, however small
+    case = max(PYTHON_CASES, key=lambda c: len(case_facts(c)))
+    facts = case_facts(case)
+    assert len(facts) >= 4, case
+    paths = [f.path for f in facts]
+    options = BuildOptions()
+    full = resolve_files(facts, [], paths, options).parts
+    texts = [FactsText(f.path, json.dumps(f.to_json())) for f in facts]
+    interfaces = [file_interface(f) for f in facts]
+    chunks: list[Sequence[str]] = []
+
+    def recorded(
+        work: Callable[[Sequence[str]], list[Part]], parts: Sequence[Sequence[str]]
+    ) -> list[list[Part]]:
+        chunks.extend(parts)
+        return fork_map(work, parts)
+
+    chunked = resolve_files(texts, interfaces, paths, options, recorded, chunks=len(facts))
+    assert chunked.parts == full and chunked.damaged == ()
+    assert len(chunks) == len(facts)
+    broken = facts[len(facts) // 2].path
+    texts = [FactsText(t.path, t.text[:-3] if t.path == broken else t.text) for t in texts]
+    damaged = resolve_files(texts, interfaces, paths, options, fork_map, chunks=2)
+    assert damaged.damaged == (broken,)
+    assert damaged.parts == {p: part for p, part in full.items() if p != broken}

@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 from blast_radius import __version__
 from blast_radius.core.build import (
     BuildOptions,
+    FactsText,
     FileRecord,
     GraphParts,
     RenderedFile,
@@ -369,7 +370,9 @@ def index_tree(
             data = read_again(path)
         return None if data is None else (language, data)
 
-    full: dict[str, FileFacts] = {}
+    # Full facts are kept as their JSON text, several times smaller than
+    # decoded: each is decoded by the process that resolves its file.
+    full: dict[str, str] = {}
     errors: list[dict[str, str]] = []
     parsed_now = 0
     budget = max(1, settings.memory_budget_mb) * _LINES_PER_MB
@@ -377,15 +380,21 @@ def index_tree(
     interfaces: dict[str, FileFacts] = {}
     dependencies: dict[str, DependencyTexts] = {}
 
-    def take(path: str, facts: FileFacts, keep: bool) -> None:
-        """Keep a file's full facts (when ``keep``, or while they fit the budget);
-        give it an interface."""
+    def take(path: str, text: str, keep: bool) -> bool:
+        """Keep a file's full facts text (when ``keep``, or while they fit the
+        budget); give it an interface. False when it needed one and the text
+        could not be decoded to cut it."""
         nonlocal kept_lines
         if path not in interfaces:
+            facts = _load(text)
+            if facts is None:
+                return False
             interfaces[path], dependencies[path] = _interface_entry(store, keys[path], facts)
-        if keep or kept_lines + facts.line_count <= budget:
-            full[path] = facts
-            kept_lines += facts.line_count
+        lines = interfaces[path].line_count
+        if keep or kept_lines + lines <= budget:
+            full[path] = text
+            kept_lines += lines
+        return True
 
     def ensure_facts(
         paths: list[str],
@@ -403,10 +412,10 @@ def index_tree(
         for path in paths:
             if path in full:
                 continue
-            facts = None if path in new else _load(store.get("facts", keys[path]))
-            if facts is not None:
-                take(path, facts, keep)
-            elif (found := content(path)) is not None:
+            text = None if path in new else store.get("facts", keys[path])
+            if text is not None and take(path, text, keep):
+                continue
+            if (found := content(path)) is not None:
                 misses.append((path, *found))
         if not misses:
             if meanwhile:
@@ -428,13 +437,10 @@ def index_tree(
                 continue
             store.put("facts", keys[path], facts_json)
             if entry is not None and path not in interfaces:
-                # Cut by the parsing process: full facts are read only if kept.
+                # Cut by the parsing process: the full facts are never decoded here.
                 store.put("interface", keys[path], entry)
                 interfaces[path], dependencies[path] = read_interface_entry(entry)
-                lines = interfaces[path].line_count
-                if not keep and kept_lines + lines > budget:
-                    continue
-            take(path, facts_from_text(facts_json), keep)
+            take(path, facts_json, keep)
         if progress:
             progress.finish()
 
@@ -557,15 +563,26 @@ def index_tree(
             full.clear()
             kept_lines = 0
         ensure_facts(batch, keep=True)
-        building = {p for p in batch if p in full}
-        resolved = resolve_files(
-            [full[p] for p in sorted(building)],
-            [interfaces[p] for p in parsed_paths if p not in building],
+        result = resolve_files(
+            [FactsText(p, full[p]) for p in batch if p in full],
+            [interfaces[p] for p in parsed_paths],
             paths,
             settings.build,
             extractor.fan_out,
             extractor.jobs,
         )
+        resolved = result.parts
+        if result.damaged:
+            # Facts text that could not be decoded is a miss: parsed again.
+            for path in result.damaged:
+                del full[path]
+            ensure_facts(list(result.damaged), frozenset(result.damaged), keep=True)
+            resolved |= resolve_files(
+                [FactsText(p, full[p]) for p in result.damaged if p in full],
+                [interfaces[p] for p in parsed_paths],
+                paths,
+                settings.build,
+            ).parts
         built.extend(resolved)
         # Each part is let go as it is stored, unless kept: a batch's parts are
         # never alive beside the next batch's resolution.
@@ -727,8 +744,10 @@ def _spliced(
     return splice_graph(blocks, meta, (last.files, build.files), (old_parts, new_parts))
 
 
-# Full facts take about this many source lines per megabyte once loaded (SQLAlchemy:
-# 580,000 lines, 250 MB); the memory budget is turned into lines with it.
+# Full facts take a megabyte per this many source lines or more once decoded
+# (SQLAlchemy's 580,000 lines took 250 MB before names were interned; a batch
+# of 294,000 lines of Django takes 72 MB, across the processes resolving it):
+# the memory budget is turned into lines with it.
 _LINES_PER_MB = 2300
 
 

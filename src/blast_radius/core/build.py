@@ -10,6 +10,7 @@ again; the rest of the graph is spliced in as text.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import posixpath
@@ -340,7 +341,19 @@ def read_interface_entry(text: str) -> tuple[FileFacts, DependencyTexts]:
     return facts_from_text(interface), DependencyTexts(mentions, offers)
 
 
-Part = RenderedFile | None
+@dataclass(frozen=True, slots=True)
+class FactsText:
+    """A file's full facts as their JSON text (``facts_from_text``), decoded only
+    where the file is resolved."""
+
+    path: str
+    text: str
+
+
+DAMAGED = "damaged"
+"""A chunk's result for a file whose facts text could not be decoded."""
+
+Part = RenderedFile | None | str
 FanOut = Callable[
     [Callable[[Sequence[str]], list[Part]], Sequence[Sequence[str]]], list[list[Part]]
 ]
@@ -354,57 +367,93 @@ def serially(
     return [work(chunk) for chunk in chunks]
 
 
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """What ``resolve_files`` made: each file's part (none for a file its
+    resolver has no output for), and the files whose facts text was damaged."""
+
+    parts: dict[str, RenderedFile]
+    damaged: tuple[str, ...] = ()
+
+
+# Facts text takes about this many bytes per reference or definition (75-85 on
+# SQLAlchemy, Django and Go): a text's share of the work is reckoned from it.
+_TEXT_BYTES_PER_UNIT = 80
+
+
 def resolve_files(
-    full: Sequence[FileFacts],
+    full: Sequence[FileFacts | FactsText],
     interfaces: Sequence[FileFacts],
     all_paths: Sequence[str],
     options: BuildOptions,
     fan_out: FanOut = serially,
     chunks: int = 1,
-) -> dict[str, RenderedFile]:
+) -> Resolved:
     """Resolve and render the files in ``full``, given the others' interfaces.
 
-    Each ecosystem's resolver is built once; its files are then resolved in
-    up to ``chunks`` chunks of similar size, through ``fan_out``. A file's
-    output depends on nothing but the resolver, so how files are chunked
-    never changes it.
+    ``interfaces`` may hold those of the files in ``full`` too: a chunk's
+    files are resolved with their own full facts and every other file's
+    interface. The files are cut into up to ``chunks`` chunks of similar
+    size, run through ``fan_out``; each chunk decodes its files' texts and
+    builds its ecosystems' resolvers itself, so that a process resolving a
+    chunk holds the full facts of that chunk only. A file's output depends
+    on nothing but its own facts and the others' interfaces, so how files
+    are chunked never changes it.
     """
-    groups: dict[str, tuple[list[FileFacts], list[str]]] = {}
+    items: dict[str, FileFacts | FactsText] = {}
     sizes: dict[str, int] = {}
     for item in full:
-        rule = language_for_path(item.path)
+        if language_for_path(item.path) is not None:
+            items[item.path] = item
+            sizes[item.path] = (
+                1 + len(item.text) // _TEXT_BYTES_PER_UNIT
+                if isinstance(item, FactsText)
+                else 1 + len(item.references) + len(item.definitions)
+            )
+    others: dict[str, list[FileFacts]] = {}
+    for interface in interfaces:
+        rule = language_for_path(interface.path)
         if rule is not None:
-            group = groups.setdefault(rule.resolver, ([], []))
-            group[0].append(item)
-            group[1].append(item.path)
-            sizes[item.path] = 1 + len(item.references) + len(item.definitions)
-    for item in interfaces:
-        rule = language_for_path(item.path)
-        if rule is not None:
-            groups.setdefault(rule.resolver, ([], []))[0].append(item)
-    rendered: dict[str, RenderedFile] = {}
-    for name in sorted(groups):
-        facts, to_build = groups[name]
-        if not to_build:
-            continue
-        resolver = ecosystem(name).create(facts, all_paths, options)
+            others.setdefault(rule.resolver, []).append(interface)
 
-        def work(paths: Sequence[str], resolver: Resolver = resolver) -> list[Part]:
+    def work(paths: Sequence[str]) -> list[Part]:
+        facts: dict[str, FileFacts] = {}
+        for path in paths:
+            item = items[path]
+            # A text that cannot be decoded is reported as damaged; its
+            # interface stands in for it meanwhile.
+            with contextlib.suppress(ValueError, TypeError):
+                facts[path] = facts_from_text(item.text) if isinstance(item, FactsText) else item
+        groups: dict[str, list[FileFacts]] = {}
+        for path in sorted(facts):
+            rule = language_for_path(path)
+            assert rule is not None  # only such files are chunked
+            groups.setdefault(rule.resolver, []).append(facts[path])
+        built: dict[str, Part] = {}
+        for name in sorted(groups):
+            own = groups[name]
+            resolver = ecosystem(name).create(
+                [*own, *(f for f in others.get(name, ()) if f.path not in facts)],
+                all_paths,
+                options,
+            )
             # One file at a time: a file's unrendered output is several times
             # its rendered text, so only one is alive at once.
-            parts: list[Part] = []
-            for path in paths:
-                built = resolver.build((path,)).get(path)
-                # None for a file the resolver has no output for.
-                parts.append(None if built is None else render_output(built))
-            return parts
+            for path in sorted(f.path for f in groups[name]):
+                output = resolver.build((path,)).get(path)
+                built[path] = None if output is None else render_output(output)
+        return [built[path] if path in facts else DAMAGED for path in paths]
 
-        parts = _balanced(to_build, sizes, chunks)
-        for paths, results in zip(parts, fan_out(work, parts), strict=True):
-            for path, part in zip(paths, results, strict=True):
-                if part is not None:
-                    rendered[path] = part
-    return rendered
+    rendered: dict[str, RenderedFile] = {}
+    damaged: list[str] = []
+    parts = _balanced(sorted(items), sizes, chunks)
+    for paths, results in zip(parts, fan_out(work, parts), strict=True):
+        for path, part in zip(paths, results, strict=True):
+            if isinstance(part, RenderedFile):
+                rendered[path] = part
+            elif part == DAMAGED:
+                damaged.append(path)
+    return Resolved(rendered, tuple(sorted(damaged)))
 
 
 # Below this much work, a second process costs more than it saves.
