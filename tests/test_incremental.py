@@ -299,10 +299,15 @@ def test_a_damaged_last_graph_is_assembled_again(tmp_path: Path) -> None:
 def test_graph_blocks_reads_back_the_lines_graph_lines_wrote(
     nodes: list[str], edges: list[str], entries: list[str]
 ) -> None:
-    text = "".join(GraphLines({"note": '"nodes":[\n'}, nodes, edges, entries))
-    assert graph_blocks(text) == (",\n".join(nodes), ",\n".join(edges), ",\n".join(entries))
-    assert graph_blocks(text[:-1]) is None
-    assert graph_blocks(text.replace('"version":1', '"version":0')) is None
+    data = b"".join(GraphLines({"note": '"nodes":[\n'}, nodes, edges, entries).encoded())
+    blocks = graph_blocks(data)
+    assert blocks is not None
+    assert [data[start:end] for _, start, end in blocks] == [
+        ",\n".join(lines).encode() for lines in (nodes, edges, entries)
+    ]
+    assert graph_blocks(data[:-1]) is None
+    assert graph_blocks(data.replace(b'"version":1', b'"version":0')) is None
+    assert graph_blocks(data.replace(b'"note"', b'"\xff\xfe"')) is None  # not UTF-8
 
 
 def test_damaged_dependency_data_in_the_cache_is_parsed_again(tmp_path: Path) -> None:
@@ -359,18 +364,22 @@ def test_above_the_budget_the_graph_is_merged_from_runs_kept_aside(tmp_path: Pat
 def test_splicing_a_block_equals_sorting_its_lines_again(seed: int) -> None:
     rng = random.Random(seed)
     words = [
-        f'{{"id": "{rng.choice("abc")}{rng.randrange(40)}"}}' for _ in range(rng.randrange(12))
+        f'{{"id": "{rng.choice("abcé")}{rng.randrange(40)}"}}' for _ in range(rng.randrange(12))
     ]
     lines = sorted(set(words))
     taken = sorted(rng.sample(lines, rng.randrange(len(lines) + 1)))
-    added = sorted(f'{{"id": "{rng.choice("abd")}{rng.randrange(40)}"}}' for _ in range(5))
+    # Beyond ASCII too: UTF-8 bytes sort as their text does.
+    added = sorted(f'{{"id": "{rng.choice("abdü")}{rng.randrange(40)}"}}' for _ in range(5))
     added = [line for line in added if line not in taken][: rng.randrange(6)]
-    pieces = splice_block(",\n".join(lines), taken, added)
+    # Inside a larger text, as a graph file holds it.
+    data = ("[\n" + ",\n".join(lines) + "\n]").encode()
+    block = (data, 2, len(data) - 2)
+    pieces = splice_block(block, [t.encode() for t in taken], [a.encode() for a in added])
     assert pieces is not None
     expected = sorted([line for line in lines if line not in taken] + added)
-    assert ",\n".join(piece for piece in pieces if piece) == ",\n".join(expected)
+    assert b",\n".join(bytes(piece) for piece in pieces) == ",\n".join(expected).encode()
     assert all(pieces)  # no empty piece: it would write an empty line
-    assert splice_block(",\n".join(lines), ['{"id": "zz"}'], []) is None
+    assert splice_block(block, [b'{"id": "zz"}'], []) is None
 
 
 def test_dependency_texts_tell_every_name_list_apart_and_refuse_a_cut_text() -> None:

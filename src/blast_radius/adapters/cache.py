@@ -35,8 +35,8 @@ _COMPACT_MIN = 2000
 _COMPACT_MIN_OF = {"names": 0}
 
 
-def _write_atomic(path: Path, data: bytes | Iterable[str]) -> None:
-    """Replace ``path`` with ``data`` (bytes, or pieces of text written one by one)."""
+def _write_atomic(path: Path, data: bytes | Iterable[str] | Iterable[bytes | memoryview]) -> None:
+    """Replace ``path`` with ``data`` (bytes, or pieces of text or bytes written one by one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
@@ -82,11 +82,18 @@ def text_slices(pieces: Iterable[str]) -> Iterator[str]:
             yield piece[start : start + _WRITE_BATCH]
 
 
-def _write_pieces(handle: BinaryIO, pieces: Iterable[str]) -> None:
-    """Write text pieces in batches of about a megabyte: never a large text encoded at once."""
+def _write_pieces(handle: BinaryIO, pieces: Iterable[str] | Iterable[bytes | memoryview]) -> None:
+    """Write text pieces in batches of about a megabyte: never a large text
+    encoded at once. Pieces already encoded are written as they are."""
     batch: list[str] = []
     size = 0
     for piece in pieces:
+        if not isinstance(piece, str):
+            handle.write("".join(batch).encode())
+            batch.clear()
+            size = 0
+            handle.write(piece)
+            continue
         if len(piece) > _WRITE_BATCH:
             handle.write("".join(batch).encode())
             batch.clear()
@@ -448,8 +455,11 @@ class FactsCache:
         except (OSError, UnicodeDecodeError):
             return None
 
-    def put_graph(self, key: str, pieces: Iterable[str], build: str = "") -> None:
-        """Remember the graph text built for ``key`` (given in pieces), and with it
+    def put_graph(
+        self, key: str, pieces: Iterable[str] | Iterable[bytes | memoryview], build: str = ""
+    ) -> None:
+        """Remember the graph text built for ``key`` (given in pieces, as text or
+        UTF-8 bytes), and with it
         ``build``: what it was built from (see ``last_build``)."""
         if self.folder is None:
             return
@@ -500,11 +510,11 @@ class FactsCache:
             return None
         return build if tag == key and build else None
 
-    def last_graph(self) -> str | None:
-        """The graph text the folder holds, whatever it was built for, or None."""
+    def last_graph(self) -> bytes | None:
+        """The graph text the folder holds, as bytes, whatever it was built for, or None."""
         if self.folder is None:
             return None
         try:
-            return (self.folder / _GRAPH).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            return (self.folder / _GRAPH).read_bytes()
+        except OSError:
             return None

@@ -45,7 +45,7 @@ from blast_radius.core.dependencies import (
 )
 from blast_radius.core.facts import FileFacts, facts_from_text
 from blast_radius.core.go_projects import GO_MOD, go_projects
-from blast_radius.core.graph import graph_blocks
+from blast_radius.core.graph import GraphLines, graph_blocks
 from blast_radius.core.js_projects import is_manifest, js_projects
 from blast_radius.core.languages import is_manifest_of, language_by_name, language_for_path
 from blast_radius.core.scripts import PACKAGING_FILES, declared_scripts
@@ -107,16 +107,19 @@ class FactsStore(Protocol):
 
     def get_graph(self, key: str) -> str | None: ...
 
-    def put_graph(self, key: str, pieces: Iterable[str], build: str = "") -> None:
-        """Remember the graph built for ``key``, and ``build``: what it was built from."""
+    def put_graph(
+        self, key: str, pieces: Iterable[str] | Iterable[bytes | memoryview], build: str = ""
+    ) -> None:
+        """Remember the graph built for ``key`` (text, or its UTF-8 bytes, in
+        pieces), and ``build``: what it was built from."""
         ...
 
     def last_build(self) -> str | None:
         """The ``build`` text put with the last graph, or None."""
         ...
 
-    def last_graph(self) -> str | None:
-        """The last graph's text, whatever it was built for, or None."""
+    def last_graph(self) -> bytes | None:
+        """The last graph's text as UTF-8 bytes, whatever it was built for, or None."""
         ...
 
     def spill(self, lines: list[str]) -> Iterable[str]:
@@ -641,7 +644,9 @@ def index_tree(
                 graph = assemble_graph_in_runs(records, meta, handed, store.spill, parts_budget)
             else:
                 graph = assemble_graph(records, meta, handed)
-        store.put_graph(graph_key, graph, build.to_text())
+        store.put_graph(
+            graph_key, graph.encoded() if isinstance(graph, GraphLines) else graph, build.to_text()
+        )
     else:
         parts = GraphParts(records, rendered, meta)
     store.save()
@@ -736,9 +741,9 @@ def _spliced(
         for p in changed
         if p in build.outputs
     ]
-    text = store.last_graph()
-    blocks = graph_blocks(text) if text is not None else None
-    del text
+    data = store.last_graph()
+    blocks = graph_blocks(data) if data is not None else None
+    del data
     if blocks is None:
         return None
     return splice_graph(blocks, meta, (last.files, build.files), (old_parts, new_parts))

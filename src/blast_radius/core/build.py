@@ -24,6 +24,7 @@ from blast_radius.core.facts import FileFacts, facts_from_text
 from blast_radius.core.go_projects import GoProjects
 from blast_radius.core.graph import (
     ROW,
+    Block,
     EntryPoint,
     FileOutput,
     GraphLines,
@@ -571,7 +572,7 @@ def _add_lines(blocks: Blocks, part: RenderedFile) -> None:
 
 
 def splice_graph(
-    old: tuple[str, str, str],
+    old: tuple[Block, Block, Block],
     meta: Mapping[str, Any],
     files: tuple[Sequence[FileRecord], Sequence[FileRecord]],
     parts: tuple[Iterable[RenderedFile], Iterable[RenderedFile]],
@@ -599,7 +600,12 @@ def splice_graph(
         taken, added = taken - added, added - taken
         if any(count > 1 for count in taken.values()):
             return None
-        pieces = splice_block(block, sorted(taken), sorted(added.elements()))
+        # UTF-8 bytes sort as their text does.
+        pieces = splice_block(
+            block,
+            [line.encode("utf-8") for line in sorted(taken)],
+            [line.encode("utf-8") for line in sorted(added.elements())],
+        )
         if pieces is None:
             return None
         spliced.append(JoinedLines(pieces))

@@ -200,11 +200,17 @@ def graph_text_of_blocks(meta: Mapping[str, Any], nodes: str, edges: str, entry_
     return "".join(GraphLines(meta, [nodes], [edges], [entry_points]))
 
 
+GraphPiece = str | bytes | memoryview
+"""A piece of graph text: text, or its UTF-8 bytes (spliced from the last graph file)."""
+
+
 class GraphLines:
     """The canonical graph text as its sorted lines, never joined into one text.
 
     Iterating gives the text's pieces, separators included, as often as asked:
     written one after the other they are ``graph_text_of_blocks``'s text.
+    ``encoded`` gives the same pieces as UTF-8 bytes, for writing: pieces
+    spliced from the last graph file are bytes already, never decoded.
     """
 
     def __init__(
@@ -225,6 +231,15 @@ class GraphLines:
         self._blocks = (nodes, edges, entry_points)
 
     def __iter__(self) -> Iterator[str]:
+        for piece in self._pieces():
+            yield piece if isinstance(piece, str) else bytes(piece).decode("utf-8")
+
+    def encoded(self) -> Iterator[bytes | memoryview]:
+        """The pieces as UTF-8 bytes."""
+        for piece in self._pieces():
+            yield piece.encode("utf-8") if isinstance(piece, str) else piece
+
+    def _pieces(self) -> Iterator[GraphPiece]:
         yield self._head
         for opening, lines in zip(_OPENINGS, self._blocks, strict=True):
             yield opening
@@ -255,7 +270,7 @@ class GraphLines:
 class JoinedLines:
     """Sorted lines as pieces, each some lines already joined by ``",\n"``."""
 
-    pieces: Sequence[str]
+    pieces: Sequence[GraphPiece]
 
 
 class SortedRuns:
@@ -271,87 +286,109 @@ class SortedRuns:
 
 _OPENINGS = ('"nodes":[\n', '\n],\n"edges":[\n', '\n],\n"entry_points":[\n')
 _CLOSING = "\n]}\n"
+_SEPARATOR = b",\n"
+
+Block = tuple[bytes, int, int]
+"""A graph file's bytes, and where one of its blocks starts and ends in them."""
 
 
-def graph_blocks(text: str) -> tuple[str, str, str] | None:
-    """The node, edge and entry-point blocks of a text ``GraphLines`` wrote, each
-    its sorted lines joined by ``",\n"``; None when ``text`` is not one
-    (damaged, or of another format version).
+def graph_blocks(data: bytes) -> tuple[Block, Block, Block] | None:
+    """The node, edge and entry-point blocks of a text ``GraphLines`` wrote (as
+    its UTF-8 bytes), each its sorted lines joined by ``",\n"``; None when
+    ``data`` is not one (damaged, not UTF-8, or of another format version).
 
     No line holds a raw newline, so each opening is found at its first occurrence.
     """
     head = '{"format":"blast-radius-graph","version":' + str(GRAPH_FORMAT_VERSION) + ",\n"
-    if not text.startswith(head) or not text.endswith(_CLOSING):
+    if not data.startswith(head.encode()) or not data.endswith(_CLOSING.encode()):
         return None
-    found = text.find("\n" + _OPENINGS[0])
+    if not data.isascii():  # else it is UTF-8 already, and checking costs nothing
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    openings = [opening.encode() for opening in _OPENINGS]
+    found = data.find(b"\n" + openings[0])
     if found < 0:
         return None
-    starts = [found + 1 + len(_OPENINGS[0])]
+    starts = [found + 1 + len(openings[0])]
     ends: list[int] = []
-    for opening in _OPENINGS[1:]:
-        found = text.find(opening, starts[-1])
+    for opening in openings[1:]:
+        found = data.find(opening, starts[-1])
         if found < 0:
             return None
         ends.append(found)
         starts.append(found + len(opening))
-    ends.append(len(text) - len(_CLOSING))
+    ends.append(len(data) - len(_CLOSING))
     if ends[-1] < starts[-1]:
         return None
-    nodes, edges, entries = (text[start:end] for start, end in zip(starts, ends, strict=True))
+    nodes, edges, entries = ((data, start, end) for start, end in zip(starts, ends, strict=True))
     return nodes, edges, entries
 
 
-def splice_block(block: str, taken: Sequence[str], added: Sequence[str]) -> list[str] | None:
+def splice_block(
+    block: Block, taken: Sequence[bytes], added: Sequence[bytes]
+) -> list[bytes | memoryview] | None:
     """``block`` (sorted lines joined by ``",\n"``) without the lines ``taken`` and
-    with the lines ``added`` (both sorted; ``taken`` without repeats), as pieces
-    of joined lines to be joined by ``",\n"`` in turn; None when a line to take
-    out is not in the block.
+    with the lines ``added`` (UTF-8, both sorted; ``taken`` without repeats),
+    as pieces of joined lines to be joined by ``",\n"`` in turn; None when a
+    line to take out is not in the block.
 
-    Lines are found by bisection on the text itself: the block is never split
-    into its lines, so the cost is that of the changed lines and one copy.
+    Lines are found by bisection on the bytes themselves, and the pieces kept
+    are views of them: the block is never split into its lines nor copied,
+    so the cost is that of the changed lines.
     """
-    edits: list[tuple[int, int, int, str]] = []  # (at, insert 0 / take 1, end, line)
-    low = 0
+    data, begin, finish = block
+    edits: list[tuple[int, int, int, bytes]] = []  # (at, insert 0 / take 1, end, line)
+    low = begin
     for line in taken:
         start = _first_line_at_least(block, line, low)
         end = start + len(line)
-        if block[start:end] != line or not (end == len(block) or block.startswith(",\n", end)):
+        if (
+            end > finish
+            or data[start:end] != line
+            or not (end == finish or data.startswith(_SEPARATOR, end))
+        ):
             return None
         edits.append((start, 1, end, line))
-        low = min(end + 2, len(block))
-    low = 0
+        low = min(end + 2, finish)
+    low = begin
     for line in added:
         low = _first_line_at_least(block, line, low)
         edits.append((low, 0, low, line))
     edits.sort(key=lambda edit: edit[:2])  # stable: inserted lines keep their order
-    pieces: list[str] = []
-    cursor = 0
+    view = memoryview(data)
+    pieces: list[bytes | memoryview] = []
+    cursor = begin
     for at, take, end, line in edits:
         if at > cursor:
-            pieces.append(block[cursor:at].removesuffix(",\n"))
+            # The run up to a line's start ends with the separator before it.
+            cut = at - 2 if data.startswith(_SEPARATOR, at - 2) and at - 2 >= cursor else at
+            pieces.append(view[cursor:cut])
             cursor = at
         if take:
-            cursor = min(end + 2, len(block))
+            cursor = min(end + 2, finish)
         else:
             pieces.append(line)
-    if cursor < len(block):
-        pieces.append(block[cursor:])
+    if cursor < finish:
+        pieces.append(view[cursor:finish])
     return pieces
 
 
-def _first_line_at_least(block: str, target: str, low: int) -> int:
+def _first_line_at_least(block: Block, target: bytes, low: int) -> int:
     """Where the first line of ``block`` from ``low`` (a line's start) that sorts
-    at or after ``target`` starts; the block's length when none does."""
-    high = len(block)
+    at or after ``target`` starts; the block's end when none does."""
+    data, _, high = block
+    finish = high
     while low < high:
         middle = (low + high) // 2
-        found = block.rfind(",\n", low, middle)
+        found = data.rfind(_SEPARATOR, low, middle)
         start = low if found < 0 else found + 2
-        end = block.find(",\n", start)
+        end = data.find(_SEPARATOR, start, finish)
         if end < 0:
-            end = len(block)
-        if block[start:end] < target:
-            low = min(end + 2, len(block))
+            end = finish
+        if data[start:end] < target:
+            low = min(end + 2, finish)
         else:
             high = start
     return low
