@@ -248,6 +248,25 @@ def test_a_small_memory_budget_resolves_in_batches_and_builds_the_same_graph(
     assert "calls" in tight.meta["edge_kinds"]
 
 
+@pytest.mark.parametrize(("tail_lines", "batches"), [(400, 3), (700, 4)])
+def test_a_last_batch_under_a_quarter_of_the_budget_joins_the_one_before(
+    tmp_path: Path, tail_lines: int, batches: int
+) -> None:
+    # 1 MB is about 2,300 lines: each 2,000-line file is a batch of its own,
+    # and a tail file that would make one more is joined to the last when it
+    # is under a quarter of that.
+    files = {
+        f"pkg/m{n}.py": f"from pkg.m{(n + 1) % 3} import *\n\n\n"
+        + "".join(f"def f{n}_{i}(x):\n    return f{(n + 1) % 3}_{i}(x)\n" for i in range(999))
+        for n in range(3)
+    }
+    files["pkg/tail.py"] = "from pkg.m0 import *\n\n\n" + "x = f0_1(1)\n" * (tail_lines - 3)
+    repo = _repo(tmp_path, files)
+    tight = index_tree_with_budget(repo, 1)
+    assert tight.batches == batches
+    assert tight.graph_text == index_tree_with_budget(repo, 128).graph_text
+
+
 def _cold(repo: Path) -> str:
     return index(repo, None).graph_text
 

@@ -556,9 +556,8 @@ def index_tree(
     built: list[str] = []
     # The facts already in memory make the first batch; the rest follow.
     ready = [p for p in to_build if p in full]
-    batches = ([ready] if ready else []) + _batches(
-        [p for p in to_build if p not in full], lines, budget
-    )
+    rest = _batches([p for p in to_build if p not in full], lines, budget)
+    batches = _merged_tail(([ready] if ready else []) + rest, lines, budget)
     for number, batch in enumerate(batches):
         # A file's output needs its own full facts and the others' interfaces
         # only: one batch's full facts are in memory at a time.
@@ -767,6 +766,17 @@ def _batches(paths: Sequence[str], lines: dict[str, int], budget: int) -> list[l
         batches[-1].append(path)
         size += lines[path]
     return [b for b in batches if b]
+
+
+def _merged_tail(batches: list[list[str]], lines: dict[str, int], budget: int) -> list[list[str]]:
+    """``batches`` with the last joined to the one before when it holds under a
+    quarter of the budget. Each batch costs every resolving process a resolver
+    of its own (0.13 s for Go's x/tools and moby, cut at 80 % in two batches),
+    and the lines per megabyte are reckoned low: decoded, full facts measure
+    3,750-5,750 lines a megabyte, so the joined batch still fits."""
+    if len(batches) > 1 and sum(lines[p] for p in batches[-1]) < budget // 4:
+        return [*batches[:-2], batches[-2] + batches[-1]]
+    return batches
 
 
 def _interface_entry(
