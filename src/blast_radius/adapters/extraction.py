@@ -205,7 +205,7 @@ def fork_map(
 ) -> list[list[T]]:
     """Run ``work`` on each chunk, the first here and the others in forked children.
 
-    A child inherits what the parent built (a resolver and its tables) without
+    A child inherits what the parent holds (every file's interface) without
     copying it; it sends back only its results. Where forking is unsafe (other
     threads run, or there is no ``fork``) the chunks run here, one by one.
     """
