@@ -579,12 +579,16 @@ def index_tree(
             for path in result.damaged:
                 del full[path]
             ensure_facts(list(result.damaged), frozenset(result.damaged), keep=True)
-            resolved |= resolve_files(
+            again = resolve_files(
                 [FactsText(p, full[p]) for p in result.damaged if p in full],
                 [interfaces[p] for p in parsed_paths],
                 paths,
                 settings.build,
-            ).parts
+            )
+            resolved |= again.parts
+            for path in again.damaged:  # parsed just now: never expected, never silent
+                skipped[path] = SKIP_EXTRACTOR_ERROR
+                errors.append({"path": path, "error": "its facts could not be read back"})
         built.extend(resolved)
         # Each part is let go as it is stored, unless kept: a batch's parts are
         # never alive beside the next batch's resolution.
