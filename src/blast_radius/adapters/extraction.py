@@ -146,7 +146,12 @@ class _Child(Generic[T]):
 
     def __init__(self, work: Callable[[], T], role: str) -> None:
         read_end, write_end = os.pipe()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # no process to be had (EAGAIN, ENOMEM): the pipe goes too
+            os.close(read_end)
+            os.close(write_end)
+            raise
         if pid == 0:
             _child_main(work, read_end, write_end)
         os.close(write_end)
