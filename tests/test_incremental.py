@@ -111,26 +111,33 @@ def test_an_added_definition_resolves_the_files_that_name_it(
     assert warm.names == "updated"
 
 
+# With two jobs, digests computed for every name are worked out in a child process.
+@pytest.mark.parametrize("jobs", [1, 2])
 def test_name_digests_are_reused_after_a_body_edit_and_updated_for_a_new_file(
-    tmp_path: Path,
+    tmp_path: Path, jobs: int
 ) -> None:
     repo = _repo(tmp_path, SHOP)
     cache = tmp_path / "cache"
-    assert index(repo, cache).names == "computed"
+    first = index(repo, cache, jobs)
+    assert (first.names, first.graph_text) == ("computed", _cold(repo))
     money = repo / "shop" / "money.py"
     money.write_text(money.read_text().replace("2)", "3)"))
     git(repo, "add", "-A")
-    assert index(repo, cache).names == "reused"
+    assert index(repo, cache, jobs).names == "reused"
     (repo / "shop" / "tax.py").write_text("def rate():\n    return round_cents(0.2)\n")
     git(repo, "add", "-A")
-    warm = index(repo, cache)
+    warm = index(repo, cache, jobs)
     assert (warm.names, warm.graph_text) == ("updated", _cold(repo))
     # Beyond a few dozen changed files, an update would cost what computing all does.
     for n in range(40):
         (repo / "shop" / f"rate_{n}.py").write_text(f"def rate_{n}():\n    return {n}\n")
     git(repo, "add", "-A")
-    warm = index(repo, cache)
+    warm = index(repo, cache, jobs)
     assert (warm.names, warm.graph_text) == ("computed", _cold(repo))
+    # The entry the child process made serves the next run as one made here would.
+    (repo / "shop" / "rate_0.py").write_text("def rate_0():\n    return -1\n")
+    git(repo, "add", "-A")
+    assert index(repo, cache, jobs).names == "reused"
 
 
 def test_a_restored_run_updates_the_snapshots_name_digests(tmp_path: Path) -> None:
@@ -329,10 +336,16 @@ def test_graph_blocks_reads_back_the_lines_graph_lines_wrote(
     assert graph_blocks(data.replace(b'"note"', b'"\xff\xfe"')) is None  # not UTF-8
 
 
-def test_damaged_dependency_data_in_the_cache_is_parsed_again(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("jobs", "names_kept"), [(1, True), (2, True), (2, False)])
+def test_damaged_dependency_data_in_the_cache_is_parsed_again(
+    tmp_path: Path, jobs: int, names_kept: bool
+) -> None:
     repo = _repo(tmp_path, SHOP)
     cache = tmp_path / "cache"
-    index(repo, cache)
+    index(repo, cache, jobs)
+    if not names_kept:  # no digests to update: every name's is computed, in a child process
+        for pack in cache.glob("names-*"):
+            pack.unlink()
     pack = next(cache.glob("interface-*.jsonl"))
     # Each entry is interface, mentions and offers, split by \x1d, the offers
     # ending with a bar: cut it, as a text cut short would be.
@@ -341,9 +354,10 @@ def test_damaged_dependency_data_in_the_cache_is_parsed_again(tmp_path: Path) ->
     pack.write_text("\n".join(line.removesuffix("|") for line in lines))
     (repo / "shop" / "extra.py").write_text("def extra():\n    return 1\n")
     git(repo, "add", "-A")
-    warm = index(repo, cache)
+    warm = index(repo, cache, jobs)
     assert warm.parsed == len(SHOP) + 1  # every damaged entry, and the new file
     assert warm.graph_text == _cold(repo)
+    assert warm.names == ("updated" if names_kept else "computed")
 
 
 class _CountingCache(FactsCache):
