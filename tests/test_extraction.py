@@ -212,3 +212,14 @@ def test_a_child_whose_value_is_never_taken_is_reaped_without_blocking() -> None
     child.close()
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)
+
+
+def test_work_apart_runs_in_a_child_with_jobs_to_spare_and_here_with_one() -> None:
+    here = os.getpid()
+    assert Extractor(1).apart(lambda: _pid_or_fail("ok")) == here
+    # With other threads alive (another test's), forking is unsafe: it runs here.
+    forks = hasattr(os, "fork") and threading.active_count() == 1
+    assert (Extractor(2).apart(lambda: _pid_or_fail("ok")) != here) == forks
+    expected = ExtractionError if forks else ValueError
+    with pytest.raises(expected, match="a parser bug"):
+        Extractor(2).apart(lambda: _pid_or_fail("raise"))
