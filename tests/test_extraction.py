@@ -223,3 +223,24 @@ def test_work_apart_runs_in_a_child_with_jobs_to_spare_and_here_with_one() -> No
     expected = ExtractionError if forks else ValueError
     with pytest.raises(expected, match="a parser bug"):
         Extractor(2).apart(lambda: _pid_or_fail("raise"))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")
+def test_when_no_process_can_be_forked_the_work_is_done_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refuse() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    here = str(os.getpid())
+    results = fork_map(_lengths, [["a", "bb"], ["ccc"], ["dddd"]])
+    assert [[r.rsplit(":", 1)[0] for r in chunk] for chunk in results] == [
+        ["a:1", "bb:2"],
+        ["ccc:3"],
+        ["dddd:4"],
+    ]
+    assert {r.rsplit(":", 1)[1] for chunk in results for r in chunk} == {here}
+    assert Extractor(2).apart(lambda: _pid_or_fail("ok")) == os.getpid()
+    ahead = list(Extractor(2).extract(_FEW, ahead=True))
+    assert ahead == list(Extractor(1).extract(_FEW))

@@ -178,6 +178,15 @@ class _Child(Generic[T]):
         self._reap()
 
 
+def _forked(work: Callable[[], T], role: str) -> _Child[T] | None:
+    """A child working out ``work()``; None when no process can be had now
+    (EAGAIN, ENOMEM): the caller then does the work itself, more slowly."""
+    try:
+        return _Child(work, role)
+    except OSError:
+        return None
+
+
 def _reap(pid: int, read_end: int) -> int:
     """Close the child's pipe and wait for it; its exit code."""
     with contextlib.suppress(OSError):
@@ -218,16 +227,21 @@ def fork_map(
         return [work(chunk) for chunk in chunks]
     gc.freeze()  # keep the collector from touching, and so copying, inherited objects
     _release_free_memory()
-    children: list[_Child[list[T]]] = []
+    children: list[_Child[list[T]] | None] = []
     try:
         for chunk in chunks[1:]:
-            children.append(_Child(functools.partial(work, chunk), "resolver"))
+            children.append(_forked(functools.partial(work, chunk), "resolver"))
         results = [work(chunks[0])]
-        results.extend(child.result() for child in children)
+        # A chunk no child could be forked for is worked here, after the first.
+        results.extend(
+            work(chunk) if child is None else child.result()
+            for chunk, child in zip(chunks[1:], children, strict=True)
+        )
         return results
     finally:
         for child in children:  # after an error: reap what is left
-            child.close()
+            if child is not None:
+                child.close()
         gc.unfreeze()
 
 
@@ -281,7 +295,8 @@ class Extractor:
             return work()
         gc.freeze()  # as in fork_map: the child's collector leaves inherited objects be
         try:
-            return _Child(work, "worker").result()
+            child = _forked(work, "worker")
+            return work() if child is None else child.result()
         finally:
             gc.unfreeze()
 
@@ -324,8 +339,9 @@ class Extractor:
             return self._extract_in_pool(jobs, total_bytes, progress, read)
         if ahead and jobs and self.jobs > 1 and _can_fork():
             readable = [job for work in jobs if (job := _read(work, read))]
-            child = _Child(functools.partial(_extract_chunk, readable), "parser")
-            return self._taken(child.result, [w[0] for w in jobs], progress)
+            child = _forked(functools.partial(_extract_chunk, readable), "parser")
+            if child is not None:
+                return self._taken(child.result, [w[0] for w in jobs], progress)
         return self._extract_serially(jobs, progress, read)
 
     def _extract_serially(
