@@ -21,6 +21,7 @@ from blast_radius.core.facts import (
     Import,
     Parameter,
     facts_from_text,
+    facts_text,
 )
 from blast_radius.core.languages import language_by_name
 from blast_radius.core.resolve_python import python_interface
@@ -196,7 +197,7 @@ def test_signatures_and_shapes_survive_json_and_stay_out_of_the_interface(
         """,
     )
     assert facts.signatures and facts.arguments
-    text = json.dumps(facts.to_json(), ensure_ascii=False, separators=(",", ":"))
+    text = facts_text(facts)
     again = FileFacts.from_json(json.loads(text))
     assert again == facts
     assert isinstance(again.arguments[0].keywords, tuple)
@@ -216,7 +217,7 @@ def test_facts_read_from_text_share_their_names_and_refuse_a_damaged_row(
                 return Widget()
         """
     one, two = facts_of(python, source), facts_of(python, source)
-    text = json.dumps(one.to_json(), ensure_ascii=False, separators=(",", ":"))
+    text = facts_text(one)
     first, second = facts_from_text(text), facts_from_text(text)
     assert first == one == two
     assert type(first.definitions[0]) is Definition and type(first.imports[0]) is Import
@@ -322,7 +323,7 @@ def test_the_interface_keeps_what_fixture_lookups_read(python: CompiledLanguage)
             return app.test_client()
         """,
     )
-    text = json.dumps(facts.to_json(), ensure_ascii=False, separators=(",", ":"))
+    text = facts_text(facts)
     assert FileFacts.from_json(json.loads(text)) == facts
     interface = python_interface(facts)
     assert [(r.name, facts.definitions[r.scope].name) for r in interface.references] == [

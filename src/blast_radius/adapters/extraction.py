@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
-import json
 import multiprocessing
 import multiprocessing.context
 import os
@@ -28,6 +27,7 @@ from blast_radius.adapters.grammars import GrammarError, load_language
 from blast_radius.core.build import interface_entry
 from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.extract import CompiledLanguage, extract_facts
+from blast_radius.core.facts import facts_text
 from blast_radius.core.languages import language_by_name
 
 # Below this much work, starting processes costs more than it saves.
@@ -87,7 +87,7 @@ def _extract_one(languages: dict[str, CompiledLanguage], job: Job) -> Outcome:
     path, language, data = job
     try:
         facts = extract_facts(languages[language], path, data)
-        text = json.dumps(facts.to_json(), ensure_ascii=False, separators=(",", ":"))
+        text = facts_text(facts)
         # The interface is cut here, in parallel, rather than by the parent.
         return path, text, interface_entry(facts), None
     except Exception as error:  # one bad file must not stop the index

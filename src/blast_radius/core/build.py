@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from blast_radius.core.dependencies import DependencyTexts, dependency_texts, file_dependencies
-from blast_radius.core.facts import FileFacts, facts_from_text
+from blast_radius.core.facts import FileFacts, facts_from_text, facts_text
 from blast_radius.core.go_projects import GoProjects
 from blast_radius.core.graph import (
     ROW,
@@ -330,9 +330,7 @@ def interface_entry(facts: FileFacts) -> str:
     when it is needed."""
     interface = file_interface(facts)
     texts = dependency_texts(file_dependencies(facts, interface))
-    return _SECTION.join(
-        (json.dumps(interface.to_json(), ensure_ascii=False), texts.mentions, texts.offers)
-    )
+    return _SECTION.join((facts_text(interface), texts.mentions, texts.offers))
 
 
 def read_interface_entry(text: str) -> tuple[FileFacts, DependencyTexts]:

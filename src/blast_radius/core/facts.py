@@ -389,7 +389,16 @@ _shared_int = _SharedInts().__getitem__
 _new = tuple.__new__
 
 
+def facts_text(facts: FileFacts) -> str:
+    """The cached text of ``facts``, compact; ``facts_from_text`` inverts it."""
+    # Facts are tuples of tuples, never cyclic: the encoder's cycle check
+    # (a dictionary entry per container) is a seventh of its time.
+    return json.dumps(
+        facts.to_json(), ensure_ascii=False, separators=(",", ":"), check_circular=False
+    )
+
+
 def facts_from_text(text: str) -> FileFacts:
-    """Rebuild facts from ``json.dumps(facts.to_json())``; raises ValueError
+    """Rebuild facts from ``facts_text(facts)``; raises ValueError
     or TypeError when the text is damaged."""
     return FileFacts.from_json(json.loads(text, parse_int=_shared_int))
