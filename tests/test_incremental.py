@@ -140,12 +140,38 @@ def test_name_digests_are_reused_after_a_body_edit_and_updated_for_a_new_file(
     assert index(repo, cache, jobs).names == "reused"
 
 
+def test_what_index_tree_gives_text_parts_or_only_its_entries(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, SHOP)
+    settings = IndexSettings()
+    prints = fingerprint(LANGUAGES, __version__)
+    given = {
+        wanted: index_tree(
+            Workspace(repo),
+            FactsCache(tmp_path / f"cache-{wanted}"),
+            Extractor(1),
+            settings,
+            prints,
+            wanted=wanted,
+        )
+        for wanted in ("text", "parts", "entries")
+    }
+    text, parts, entries = given["text"], given["parts"], given["entries"]
+    assert text.graph_text == _cold(repo) and text.parts is None
+    assert parts.parts is not None and parts.graph_text == ""
+    assert sorted(parts.parts.parts) == ["shop/audit.py", "shop/cart.py", "shop/money.py"]
+    # A snapshot's content: every entry the graph was made from, no part kept.
+    assert entries.parts is None and entries.graph_text == "" and not entries.graph_key
+    assert entries.entry_keys == parts.entry_keys == text.entry_keys
+    assert len(entries.entry_keys) == 3 * 3 + 1
+    assert entries.meta == parts.meta == text.meta
+
+
 def test_a_restored_run_updates_the_snapshots_name_digests(tmp_path: Path) -> None:
     repo = _repo(tmp_path, SHOP)
     published = FactsCache(tmp_path / "published")
     settings = IndexSettings()
     prints = fingerprint(LANGUAGES, __version__)
-    first = index_tree(Workspace(repo), published, Extractor(1), settings, prints, as_text=False)
+    first = index_tree(Workspace(repo), published, Extractor(1), settings, prints, wanted="entries")
     # What a snapshot carries: the entries the index names, served for this run only.
     restored = FactsCache(tmp_path / "runner")
     restored.import_entries(published.export(first.entry_keys), persist=False)

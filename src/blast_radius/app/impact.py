@@ -181,10 +181,10 @@ def analyze_impact(
     def side(commit: str | None) -> _Side:
         source = head_source if commit == head_commit else base_source
         result = index_tree(
-            source, store, extractor, settings, fingerprint, progress, as_text=False
+            source, store, extractor, settings, fingerprint, progress, wanted="parts"
         )
         parts = result.parts
-        assert parts is not None  # as_text=False always gives the parts
+        assert parts is not None  # always given when wanted
         index = ReverseIndex(
             parts.file_nodes(), parts.edge_rows(), parts.contains_rows(), parts.node_rows()
         )

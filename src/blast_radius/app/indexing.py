@@ -11,7 +11,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from blast_radius import __version__
 from blast_radius.core.build import (
@@ -192,15 +192,15 @@ class IndexResult:
 
     graph: Iterable[str]
     """The graph text in pieces, to be written one after the other (never joined
-    unless ``graph_text`` is asked for; iterable again and again); empty with
-    ``as_text=False``."""
+    unless ``graph_text`` is asked for; iterable again and again); empty unless
+    the text is wanted."""
     meta: dict[str, Any]
     parsed: int
     reused: int
     entry_keys: tuple[tuple[str, str], ...] = ()
     """The cache entries (kind, key) this graph was built from: a snapshot's content."""
     parts: GraphParts | None = None
-    """The graph as its parts, when asked for instead of its text (``as_text=False``)."""
+    """The graph as its parts, when they are wanted instead of its text."""
     resolved: tuple[str, ...] = ()
     """Files resolved in this run: those whose output could not be reused."""
     batches: int = 0
@@ -212,8 +212,8 @@ class IndexResult:
     """How the name digests were had: ``reused`` (no interface changed),
     ``updated`` from the last ones, or ``computed`` for every name."""
     graph_key: str = ""
-    """What the store keeps the graph text under (``put_graph``); empty with
-    ``as_text=False``."""
+    """What the store keeps the graph text under (``put_graph``); empty unless
+    the text is wanted."""
 
     @property
     def graph_text(self) -> str:
@@ -238,6 +238,12 @@ def _digest(*parts: str | bytes) -> str:
     return h.hexdigest()
 
 
+Wanted = Literal["text", "parts", "entries"]
+"""What ``index_tree`` gives: the graph's text; its parts and no text (the
+cheapest way to a graph to walk); or only the cache entries it was built from
+(what a snapshot is made of), the parts let go as they are stored."""
+
+
 def index_tree(
     source: FileSource,
     store: FactsStore,
@@ -246,14 +252,14 @@ def index_tree(
     fingerprint: str,
     progress: Progress | None = None,
     *,
-    as_text: bool = True,
+    wanted: Wanted = "text",
 ) -> IndexResult:
-    """Build (or reuse) the graph of the tree ``source`` lists.
+    """Build (or reuse) the graph of the tree ``source`` lists, as ``wanted``.
 
-    With ``as_text`` false, the result holds the graph's parts and no text:
-    the cheapest way to a graph to walk, or to the cache entries a snapshot
-    is made of (``entry_keys``, never filled when a cached graph is reused).
+    ``entry_keys`` are filled unless the text is wanted and a cached graph
+    is reused.
     """
+    as_text = wanted == "text"
     listed = source.list_files()
     paths = [f.path for f in listed]
     vendored, generated = source.flagged_paths(paths)
@@ -548,19 +554,20 @@ def index_tree(
         nonlocal kept_bytes, part_bytes
         counts[path] = part.counts
         part_bytes += size
-        if not as_text or kept_bytes + size <= kept_budget:
+        if wanted == "parts" or (as_text and kept_bytes + size <= kept_budget):
             rendered[path] = part
             kept_bytes += size
 
     # A part that is in the last graph as it is: a splice of that graph does
     # not read it, so only its counts are taken (read again if not spliced).
+    # Nor is any part read when only the entries are wanted.
     last = _LastBuild.of(store.last_build(), context) if as_text else None
     in_last = last.outputs if last is not None else {}
     for path in parsed_paths:
         cached = store.get("output", outputs[path])
         if cached is not None:
             try:
-                if in_last.get(path) == outputs[path]:
+                if wanted == "entries" or in_last.get(path) == outputs[path]:
                     counts[path] = RenderedFile.counts_of(cached)
                     part_bytes += len(cached)
                 else:
@@ -666,7 +673,7 @@ def index_tree(
         store.put_graph(
             graph_key, graph.encoded() if isinstance(graph, GraphLines) else graph, build.to_text()
         )
-    else:
+    elif wanted == "parts":
         parts = GraphParts(records, rendered, meta)
     store.save()
     entry_keys = [(kind, keys[p]) for p in parsed_paths for kind in ("facts", "interface")] + [

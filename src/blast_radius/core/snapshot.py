@@ -194,12 +194,13 @@ def encode_sorted_snapshot(
         blobs.append(blob)
         offset += len(blob)
     other_chunks.append(others.flush())
-    sections = [
-        b"".join(other_chunks),
-        zlib.compress("".join(rows).encode("ascii"), _LEVEL),
-        b"".join(blobs),
-    ]
-    payload = b"".join(sections)
+    table = zlib.compress("".join(rows).encode("ascii"), _LEVEL)
+    # The pieces are joined once, into the snapshot itself: joining each
+    # section, then the payload, then the header to it held up to four
+    # copies of the facts at once (60 MB compressed for 5.4 million lines).
+    checksum = hashlib.sha256()
+    for piece in (*other_chunks, table, *blobs):
+        checksum.update(piece)
     header = {
         "version": SNAPSHOT_VERSION,
         "tool_version": tool_version,
@@ -207,10 +208,11 @@ def encode_sorted_snapshot(
         "settings": settings,
         "commit": commit,
         "entries": count,
-        "sections": [len(section) for section in sections],
-        "checksum": hashlib.sha256(payload).hexdigest(),
+        "sections": [sum(map(len, other_chunks)), len(table), sum(map(len, blobs))],
+        "checksum": checksum.hexdigest(),
     }
-    return MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + payload
+    head = MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n"
+    return b"".join([head, *other_chunks, table, *blobs])
 
 
 def read_header(data: bytes) -> tuple[SnapshotHeader, bytes]:
