@@ -20,7 +20,13 @@ from blast_radius.adapters.index_branch import (
     _RefUpdate,
 )
 from blast_radius.adapters.repository import BranchSnapshots
-from blast_radius.core.snapshot import Snapshot, SnapshotError, encode_snapshot
+from blast_radius.core.snapshot import (
+    Snapshot,
+    SnapshotError,
+    decode_snapshot,
+    encode_snapshot,
+    encode_snapshot_pieces,
+)
 
 from .conftest import GIT_ENV, git
 
@@ -138,6 +144,41 @@ def checkout_state(root: Path) -> tuple[str, ...]:
 
 
 # -- publishing and reading ---------------------------------------------------
+
+
+def test_snapshot_files_stored_as_pieces_are_published_as_their_bytes(
+    origin: Path, clone: Callable[..., Path]
+) -> None:
+    runner = clone("runner")
+    indexed = git(runner, "rev-parse", "HEAD").strip()
+    branch = index_branch(runner)
+    entries = [("facts", "f" * 64, '["a.py"]'), ("interface", "a" * 64, "[]")]
+    made = {
+        kind: encode_snapshot_pieces(
+            [e for e in entries if (e[0] == "facts") == (kind == "facts")],
+            tool_version="1",
+            fingerprint="fp",
+            settings="s",
+            commit=indexed,
+        )
+        for kind in ("graph", "facts")
+    }
+    assert all(len(pieces.pieces) > 2 for pieces in made.values())
+    stored = {kind: branch.store(pieces) for kind, pieces in made.items()}
+    # In the runner's objects already, on no branch yet.
+    assert all(has_object(runner, s.blob) for s in stored.values())
+    assert not has_object(origin, stored["graph"].blob)
+    new = branch.publish(indexed, stored["graph"], facts=stored["facts"])
+
+    assert tip(origin, BRANCH) == new
+    for ref, suffix, kind in ((BRANCH, "brs", "graph"), (FACTS, "brf", "facts")):
+        published = run_git(origin, "show", f"{ref}:snapshots/{indexed}.{suffix}")
+        assert published == b"".join(made[kind].pieces)
+        assert stored[kind].size == len(published)
+        assert listed_on(origin, ref)[0]["size"] == len(published)
+    graph = run_git(origin, "show", f"{BRANCH}:snapshots/{indexed}.brs")
+    decoded = decode_snapshot(graph, fingerprint="fp")
+    assert decoded.entries == (("interface", "a" * 64, "[]"),)
 
 
 def test_publish_creates_the_orphan_branches_without_touching_the_checkout(

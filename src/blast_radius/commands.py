@@ -215,6 +215,8 @@ def _publish_index(
 
     repository = LocalRepository(command.root)
     commit = repository.resolve("HEAD")
+    index_branch = IndexBranch(command.root, branch)
+    # Each snapshot file goes to git's objects as soon as it is made.
     files = build_snapshot(
         Workspace(command.root),
         store,
@@ -222,14 +224,14 @@ def _publish_index(
         command.settings,
         fingerprint(LANGUAGES, __version__),
         commit,
+        index_branch.store,
         StderrProgress(enabled=not command.quiet),
     )
-    index_branch = IndexBranch(command.root, branch)
     published = index_branch.publish(commit, files.graph, facts=files.facts, keep=keep)
     if not command.quiet:
         print(
             f"Snapshot of {commit[:12]} ({files.entries} entries; graph "
-            f"{len(files.graph) / 1e6:.1f} MB, facts {len(files.facts) / 1e6:.1f} MB) published "
+            f"{files.graph.size / 1e6:.1f} MB, facts {files.facts.size / 1e6:.1f} MB) published "
             f"on {branch} and {index_branch.facts_branch} as {published[:12]} "
             f"in {time.perf_counter() - started:.1f}s"
         )

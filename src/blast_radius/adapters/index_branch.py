@@ -45,6 +45,7 @@ import json
 import random
 import re
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -53,6 +54,7 @@ from pathlib import Path
 
 from blast_radius.adapters.background import InBackground
 from blast_radius.adapters.git import _describe, _environment, _stderr_text
+from blast_radius.core.snapshot import SnapshotPieces
 
 DEFAULT_BRANCH = "blast-radius-index"
 INDEX_FILE = "index.json"
@@ -148,6 +150,14 @@ class _RefUpdate:
     ref: str
     new: str
     expected: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSnapshot:
+    """A snapshot file in the repository's objects (``IndexBranch.store``), on no branch yet."""
+
+    blob: str
+    size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -593,9 +603,9 @@ class IndexBranch:
     def publish(
         self,
         commit: str,
-        data: bytes,
+        data: bytes | StoredSnapshot,
         *,
-        facts: bytes | None = None,
+        facts: bytes | StoredSnapshot | None = None,
         keep: int = 10,
         message_suffix: str = "[skip ci]",
         max_attempts: int = 5,
@@ -605,7 +615,8 @@ class IndexBranch:
         ``data`` (the graph part) goes to the index branch as
         ``snapshots/<commit>.brs``; ``facts`` (the per-file facts), when
         given, to the facts branch as ``snapshots/<commit>.brf``. Without
-        ``facts`` the facts branch is neither fetched nor changed.
+        ``facts`` the facts branch is neither fetched nor changed. Each is
+        its bytes, or the file ``store`` wrote.
 
         Each new commit has no parent and replaces its branch: it carries
         every file the branch's fetched tip holds, in index.json order after
@@ -686,8 +697,26 @@ class IndexBranch:
             "run at a time (a workflow `concurrency` group)"
         )
 
-    def _store(self, commit: str, data: bytes, suffix: str, created: str) -> _Entry:
-        """Write ``data`` as a blob and describe it as the ``suffix`` file of ``commit``."""
+    def store(self, snapshot: SnapshotPieces) -> StoredSnapshot:
+        """Write a snapshot file to the repository's objects, for ``publish``.
+
+        The pieces go to a temporary file one after the other and git reads
+        that: they are never joined, so the snapshot is held once.
+        """
+        with tempfile.NamedTemporaryFile(prefix="blast-radius-", suffix=".snapshot") as handle:
+            for piece in snapshot.pieces:
+                handle.write(piece)
+            handle.flush()
+            blob = self._object_id(["hash-object", "-w", "--no-filters", "--", handle.name])
+        return StoredSnapshot(blob, snapshot.size)
+
+    def _store(
+        self, commit: str, data: bytes | StoredSnapshot, suffix: str, created: str
+    ) -> _Entry:
+        """Write ``data`` as a blob (unless stored already) and describe it as the
+        ``suffix`` file of ``commit``."""
+        if isinstance(data, StoredSnapshot):
+            return _Entry(commit, data.blob, data.size, created, suffix)
         blob = self._object_id(["hash-object", "-w", "--stdin", "--no-filters"], stdin=data)
         return _Entry(commit, blob, len(data), created, suffix)
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from blast_radius import __version__
 from blast_radius.adapters.cache import FactsCache
@@ -18,10 +19,13 @@ from blast_radius.adapters.repository import LocalRepository, branch_snapshots
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.impact import ImpactRequest, analyze_impact
 from blast_radius.app.indexing import IndexSettings
-from blast_radius.app.store import build_snapshot
+from blast_radius.app.store import SnapshotFiles, build_snapshot
 from blast_radius.core.languages import LANGUAGES
 from blast_radius.core.report import Report
+from blast_radius.core.snapshot import SnapshotPieces
 from blast_radius.core.walk import DEFAULT_TEST_CONFIDENCE, WalkLimits
+
+T = TypeVar("T")
 
 _MAX_REPORT_BYTES = 200 * 1024 * 1024
 
@@ -91,24 +95,33 @@ class GitHubRunner:
         """Index the checkout and publish its snapshot; text for the job summary."""
         settings = self.settings
         commit = LocalRepository(settings.workspace).resolve("HEAD")
-        files = build_snapshot(
-            Workspace(settings.workspace),
-            FactsCache(settings.cache_dir),
-            Extractor(settings.jobs),
-            settings.index_settings,
-            fingerprint(LANGUAGES, __version__),
-            commit,
-            StderrProgress(),
-        )
+
+        def build(keep: Callable[[SnapshotPieces], T]) -> SnapshotFiles[T]:
+            return build_snapshot(
+                Workspace(settings.workspace),
+                FactsCache(settings.cache_dir),
+                Extractor(settings.jobs),
+                settings.index_settings,
+                fingerprint(LANGUAGES, __version__),
+                commit,
+                keep,
+                StderrProgress(),
+            )
+
         where = "the local cache"
         if settings.index_branch:
             branch = IndexBranch(settings.workspace, settings.index_branch)
+            # Each snapshot file goes to git's objects as soon as it is made.
+            files = build(branch.store)
             branch.publish(commit, files.graph, facts=files.facts, keep=settings.keep)
             where = f"branches `{settings.index_branch}` and `{branch.facts_branch}`"
-        size = (len(files.graph) + len(files.facts)) / 1e6
+            size, entries = (files.graph.size + files.facts.size) / 1e6, files.entries
+        else:
+            sizes = build(lambda snapshot: snapshot.size)
+            size, entries = (sizes.graph + sizes.facts) / 1e6, sizes.entries
         return (
             "### Blast radius index\n\n"
-            f"Snapshot of {commit[:12]}: {files.entries} cache entries, {size:.1f} MB, "
+            f"Snapshot of {commit[:12]}: {entries} cache entries, {size:.1f} MB, "
             f"stored on {where}.\n"
         )
 

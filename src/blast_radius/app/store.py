@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from blast_radius import __version__
 from blast_radius.app.indexing import (
@@ -20,9 +20,9 @@ from blast_radius.core.snapshot import (
     Snapshot,
     SnapshotError,
     SnapshotFacts,
+    SnapshotPieces,
     decode_snapshot,
-    encode_sorted_snapshot,
-    read_header,
+    encode_snapshot_pieces,
 )
 
 MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024
@@ -67,15 +67,24 @@ class PortableStore(FactsStore, Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class SnapshotFiles:
-    """A snapshot as its two files: what every run reads, and the facts read on demand."""
+T = TypeVar("T")
 
-    graph: bytes
+
+@dataclass(frozen=True, slots=True)
+class SnapshotFiles(Generic[T]):
+    """A snapshot as its two files (as kept: their bytes, or where they were
+    written): what every run reads, and the facts read on demand."""
+
+    graph: T
     """Interfaces and rendered graph parts of every parsed file."""
-    facts: bytes
+    facts: T
     """Every parsed file's facts: needed only to resolve files again."""
     entries: int
+
+
+def joined(snapshot: SnapshotPieces) -> bytes:
+    """A snapshot file's bytes (``build_snapshot``'s ``keep`` that holds them)."""
+    return b"".join(snapshot.pieces)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +110,15 @@ def build_snapshot(
     settings: IndexSettings,
     fingerprint: str,
     commit: str,
+    keep: Callable[[SnapshotPieces], T],
     progress: Progress | None = None,
-) -> SnapshotFiles:
+) -> SnapshotFiles[T]:
     """The snapshot of the tree ``source`` lists (the commit ``commit``).
 
     Two files of the same format: a pull-request run always reads the first
     and reads the facts only when it must resolve unchanged files again.
+    Each is handed to ``keep`` once made (``joined``, or a writer), and let
+    go before the next is made.
     """
     # The snapshot is made of the cache entries: neither the graph's text nor
     # its parts are needed, and each part is let go once stored (5.4 million
@@ -115,19 +127,23 @@ def build_snapshot(
     wanted = sorted(set(result.entry_keys))
     del result
 
-    def encode(kinds: frozenset[str]) -> bytes:
+    entries = 0
+
+    def encode(kinds: frozenset[str]) -> T:
+        nonlocal entries
         # Entries are read one at a time as they are compressed.
-        return encode_sorted_snapshot(
+        pieces = encode_snapshot_pieces(
             store.export(w for w in wanted if w[0] in kinds),
             tool_version=__version__,
             fingerprint=fingerprint,
             settings=settings_digest(settings),
             commit=commit,
         )
+        entries += pieces.entries
+        return keep(pieces)
 
     graph = encode(frozenset({"interface", "output", "names"}))
     facts = encode(frozenset({"facts"}))
-    entries = read_header(graph)[0].entries + read_header(facts)[0].entries
     return SnapshotFiles(graph, facts, entries)
 
 

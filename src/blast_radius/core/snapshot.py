@@ -165,6 +165,41 @@ def encode_sorted_snapshot(
 ) -> bytes:
     """``encode_snapshot`` of entries given in (kind, key) order, each taken in turn:
     only the compressed snapshot is held, never the entries' texts at once."""
+    return b"".join(
+        encode_snapshot_pieces(
+            entries,
+            tool_version=tool_version,
+            fingerprint=fingerprint,
+            settings=settings,
+            commit=commit,
+        ).pieces
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotPieces:
+    """A snapshot as the pieces it is made of, to be written one after the other."""
+
+    pieces: tuple[bytes, ...]
+    entries: int
+
+    @property
+    def size(self) -> int:
+        """The snapshot's size in bytes."""
+        return sum(map(len, self.pieces))
+
+
+def encode_snapshot_pieces(
+    entries: Iterable[tuple[str, str, str]],
+    *,
+    tool_version: str,
+    fingerprint: str,
+    settings: str,
+    commit: str,
+) -> SnapshotPieces:
+    """``encode_sorted_snapshot``, never joined: a writer that takes the pieces in
+    turn holds no second copy of the snapshot (60 MB of compressed facts for
+    5.4 million lines)."""
     others = zlib.compressobj(_LEVEL)
     other_chunks: list[bytes] = []
     blobs: list[bytes] = []
@@ -186,7 +221,9 @@ def encode_sorted_snapshot(
             raise ValueError(f"not a snapshot entry: {kind} {key}")
         count += 1
         if kind != "facts":
-            other_chunks.append(others.compress(f"{kind}\t{key}\t{text}\n".encode()))
+            chunk = others.compress(f"{kind}\t{key}\t{text}\n".encode())
+            if chunk:  # mostly empty: the compressor holds what it has not written
+                other_chunks.append(chunk)
             continue
         raw = text.encode("utf-8")
         blob = zlib.compress(raw, _LEVEL)
@@ -195,9 +232,6 @@ def encode_sorted_snapshot(
         offset += len(blob)
     other_chunks.append(others.flush())
     table = zlib.compress("".join(rows).encode("ascii"), _LEVEL)
-    # The pieces are joined once, into the snapshot itself: joining each
-    # section, then the payload, then the header to it held up to four
-    # copies of the facts at once (60 MB compressed for 5.4 million lines).
     checksum = hashlib.sha256()
     for piece in (*other_chunks, table, *blobs):
         checksum.update(piece)
@@ -212,7 +246,7 @@ def encode_sorted_snapshot(
         "checksum": checksum.hexdigest(),
     }
     head = MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n"
-    return b"".join([head, *other_chunks, table, *blobs])
+    return SnapshotPieces((head, *other_chunks, table, *blobs), count)
 
 
 def read_header(data: bytes) -> tuple[SnapshotHeader, bytes]:
