@@ -82,11 +82,6 @@ class SnapshotFiles(Generic[T]):
     entries: int
 
 
-def joined(snapshot: SnapshotPieces) -> bytes:
-    """A snapshot file's bytes (``build_snapshot``'s ``keep`` that holds them)."""
-    return b"".join(snapshot.pieces)
-
-
 @dataclass(frozen=True, slots=True)
 class Restored:
     """Which snapshot a run started from, and what was wrong with others."""
@@ -117,8 +112,8 @@ def build_snapshot(
 
     Two files of the same format: a pull-request run always reads the first
     and reads the facts only when it must resolve unchanged files again.
-    Each is handed to ``keep`` once made (``joined``, or a writer), and let
-    go before the next is made.
+    Each is handed to ``keep`` once made (a writer, or whatever the caller
+    keeps of it) and let go before the next is made.
     """
     # The snapshot is made of the cache entries: neither the graph's text nor
     # its parts are needed, and each part is let go once stored (5.4 million
