@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -13,6 +14,10 @@ from typing import Any
 
 import pytest
 from pytest_httpserver import HTTPServer
+
+from blast_radius.adapters.runner import GitHubRunner, RunnerSettings
+from blast_radius.app.indexing import IndexSettings
+from blast_radius.core.walk import WalkLimits
 
 from .conftest import git, write_tree
 from .test_github_adapter import (
@@ -247,6 +252,32 @@ def test_a_three_thousand_file_pull_request_stays_within_every_limit(
     assert len(outputs.read_text()) < 1_000_000
     report: dict[str, Any] = json.loads((root / "blast-radius-report.json").read_text())
     assert len(report["changed"]) == 3001
+
+
+def test_the_index_mode_without_an_index_branch_keeps_the_snapshot_local(
+    repo: Path, tmp_path: Path
+) -> None:
+    settings = RunnerSettings(
+        workspace=repo,
+        output_file=None,
+        summary_file=None,
+        cache_dir=tmp_path / "cache",
+        jobs=1,
+        index_settings=IndexSettings(),
+        limits=WalkLimits(),
+        template=None,
+        index_branch=None,
+    )
+    branches = git(repo, "branch", "--list", "--all")
+    summary = GitHubRunner(settings).index()
+    found = re.search(
+        r"Snapshot of (\w+): (\d+) cache entries, ([\d.]+) MB, stored on (.*)\.", summary
+    )
+    assert found is not None, summary
+    assert found[1] == git(repo, "rev-parse", "HEAD").strip()[:12]
+    assert int(found[2]) > 0 and float(found[3]) >= 0
+    assert found[4] == "the local cache"
+    assert git(repo, "branch", "--list", "--all") == branches
 
 
 def test_a_push_to_the_default_branch_publishes_the_index(
