@@ -146,28 +146,9 @@ def encode_snapshot(
     commit: str,
 ) -> bytes:
     """The snapshot bytes; the same entries, in any order, always give the same bytes."""
-    return encode_sorted_snapshot(
-        sorted(set(entries)),
-        tool_version=tool_version,
-        fingerprint=fingerprint,
-        settings=settings,
-        commit=commit,
-    )
-
-
-def encode_sorted_snapshot(
-    entries: Iterable[tuple[str, str, str]],
-    *,
-    tool_version: str,
-    fingerprint: str,
-    settings: str,
-    commit: str,
-) -> bytes:
-    """``encode_snapshot`` of entries given in (kind, key) order, each taken in turn:
-    only the compressed snapshot is held, never the entries' texts at once."""
     return b"".join(
         encode_snapshot_pieces(
-            entries,
+            sorted(set(entries)),
             tool_version=tool_version,
             fingerprint=fingerprint,
             settings=settings,
@@ -197,9 +178,10 @@ def encode_snapshot_pieces(
     settings: str,
     commit: str,
 ) -> SnapshotPieces:
-    """``encode_sorted_snapshot``, never joined: a writer that takes the pieces in
-    turn holds no second copy of the snapshot (60 MB of compressed facts for
-    5.4 million lines)."""
+    """The snapshot of entries given in (kind, key) order, each taken in turn,
+    as pieces never joined: only the compressed snapshot is held, never the
+    entries' texts at once, and a writer that takes the pieces in turn holds
+    no second copy of it (60 MB of compressed facts for 5.4 million lines)."""
     others = zlib.compressobj(_LEVEL)
     other_chunks: list[bytes] = []
     blobs: list[bytes] = []
