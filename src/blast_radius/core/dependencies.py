@@ -261,7 +261,9 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
     words.extend(trait for _, trait in facts.traits)
     for signature in facts.signatures:
         words.extend(p.name for p in signature.parameters)
-    found = _names_of("\n".join(words))
+    # Names repeat all through a file (``self``, a module used everywhere):
+    # each distinct text is scanned once.
+    found = _names_of("\n".join(set(words)))
     stars = [i.source for i in facts.imports if i.name == "*" or i.alias == "*"]
     stars.extend(e.source for e in facts.exported if e.source and "*" in (e.name, e.local))
     for source in stars:
