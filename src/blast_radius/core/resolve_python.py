@@ -433,7 +433,10 @@ def module_names(
             if not _is_identifier(posixpath.basename(candidate)):
                 break
             candidate = posixpath.dirname(candidate)
-        relative = posixpath.relpath(path, chosen) if chosen else path
+        # ``chosen`` is a folder above the path (repository paths are
+        # normalized): the path below it is a slice, not ``relpath``'s
+        # normalizing of both (20 us a file).
+        relative = path[len(chosen) + 1 :] if chosen else path
         name = _dotted(relative)
         if name in taken or not name:
             name = _dotted(path)
