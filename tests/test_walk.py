@@ -244,3 +244,37 @@ def test_nodes_read_from_rows_give_path_and_kind_unparsed_and_edges_their_line_a
     ]
     assert columns.tagged(1, "type-checking") and not columns.tagged(0, "type-checking")
     assert [e.tags for e in index.incoming.get(plain.id)] == [(), ("type-checking",)]
+
+
+def test_an_index_of_parts_equals_the_index_of_their_joined_blocks() -> None:
+    # Two files' parts: edges into the same target from both, children of one
+    # parent split across them (merged, in part order), and a node in both
+    # (the later part's row wins, as in one joined block).
+    first = [edge("a", "t"), edge("b", "t", 0.5), edge("m", "a", kind="contains")]
+    second = [edge("c", "t", 0.25), edge("d", "a"), edge("m", "c", kind="contains")]
+    twice = node("t")
+    moved = twice._replace(path="other.py", start_line=7)
+    parts = []
+    for edges, extra in ((first, twice), (second, moved)):
+        names = sorted({e.source for e in edges} | {e.target for e in edges} - {twice.id})
+        rows = ROW.join([*(node_row(node(n.removeprefix("python:"))) for n in names)])
+        rows += ROW + node_row(extra)
+        uses = [e for e in edges if e.kind != "contains"]
+        contains = [e for e in edges if e.kind == "contains"]
+        parts.append((rows, edge_block(uses), edge_block(contains, by_source=True)))
+    joined = [ROW.join(p[i] for p in parts) for i in range(3)]
+    whole = ReverseIndex([], joined[1], joined[2], joined[0])
+    split = ReverseIndex.of_parts([], iter(parts))
+    ids = sorted(whole.nodes)
+    assert ids == sorted(split.nodes)
+    assert split.nodes["python:t"] == moved == whole.nodes["python:t"]
+    for node_id in ids:
+        assert split.nodes[node_id] == whole.nodes[node_id]
+        assert list(split.incoming.get(node_id)) == list(whole.incoming.get(node_id))
+        assert list(split.children.get(node_id)) == list(whole.children.get(node_id))
+    assert [e.source for e in split.incoming.get("python:t")] == [
+        "python:a",
+        "python:b",
+        "python:c",
+    ]
+    assert list(split.children.get("python:m")) == ["python:a", "python:c"]

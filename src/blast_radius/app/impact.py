@@ -185,10 +185,10 @@ def analyze_impact(
         )
         parts = result.parts
         assert parts is not None  # always given when wanted
-        index = ReverseIndex(
-            parts.file_nodes(), parts.edge_rows(), parts.contains_rows(), parts.node_rows()
-        )
-        return _Side(parts.entry_points(), index, source, result.meta)
+        entry_points = parts.entry_points()
+        # The parts are let go as they are indexed: nothing else reads them.
+        index = ReverseIndex.of_parts(parts.file_nodes(), parts.drain())
+        return _Side(entry_points, index, source, result.meta)
 
     new = side(head_commit)
     # The base graph is needed only when something was deleted, moved or

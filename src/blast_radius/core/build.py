@@ -15,7 +15,7 @@ import functools
 import json
 import posixpath
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -657,25 +657,23 @@ class GraphParts:
     """A graph as its per-file parts, for callers that walk it rather than write it."""
 
     files: Sequence[FileRecord]
-    parts: Mapping[str, RenderedFile]
+    parts: dict[str, RenderedFile]
+    """Each file's part; ``drain`` empties it."""
     meta: Mapping[str, Any]
 
     def file_nodes(self) -> list[Node]:
         """The nodes of the files."""
         return [file_node(f) for f in self.files]
 
-    def node_rows(self) -> str:
-        """The rows of every other node, as one block."""
-        return ROW.join(p.nodes for _, p in sorted(self.parts.items()) if p.nodes)
-
-    def edge_rows(self) -> str:
-        """Every edge group by target (``contains`` edges aside), as one block."""
-        return ROW.join(p.edges for _, p in sorted(self.parts.items()) if p.edges)
-
-    def contains_rows(self) -> str:
-        """Every group of ``contains`` edges by source, as one block."""
-        return ROW.join(p.contains for _, p in sorted(self.parts.items()) if p.contains)
-
     def entry_points(self) -> list[EntryPoint]:
         """Every entry point, in path order."""
         return [e for _, p in sorted(self.parts.items()) for e in entry_points_of_rows(p.entries)]
+
+    def drain(self) -> Iterator[tuple[str, str, str]]:
+        """Each part's (node rows, edge rows, contains rows), in path order, the
+        part let go as it is given (``ReverseIndex.of_parts``): the parts are
+        empty once it has run."""
+        parts = self.parts
+        for path in sorted(parts):
+            part = parts.pop(path)
+            yield part.nodes, part.edges, part.contains

@@ -171,6 +171,10 @@ class Nodes(Mapping[str, Node]):
         self._parsed: dict[str, Node] = {n.id: n for n in nodes}
         self._rows: dict[str, str] = node_rows_by_id(rows)
 
+    def add_rows(self, rows: str) -> None:
+        """Add a block of node rows (a later row of an id replaces an earlier one)."""
+        self._rows.update(node_rows_by_id(rows))
+
     def _find(self, node_id: str) -> Node | None:
         node = self._parsed.get(node_id)
         if node is None:
@@ -258,14 +262,19 @@ class Incoming:
     def __init__(self, block: str) -> None:
         """Group a block of edge rows keyed by target (``core.graph.edge_block``)."""
         self._groups: dict[str, list[str]] = {}
-        for key, rests in groups_of_block(block):
-            group = self._groups.get(key)
-            if group is None:
-                self._groups[key] = [rests]
-            else:
-                group.append(rests)
+        self.add_block(block)
         self._columns: dict[str, EdgeColumns | None] = {}
         self._parsed: dict[str, list[Edge]] = {}
+
+    def add_block(self, block: str) -> None:
+        """Add a block of edge rows, before any edge is asked for."""
+        groups = self._groups
+        for key, rests in groups_of_block(block):
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [rests]
+            else:
+                group.append(rests)
 
     def columns(self, node_id: str) -> EdgeColumns | None:
         """The edges into ``node_id`` (``contains`` edges aside) as columns, or None."""
@@ -314,16 +323,22 @@ class Children:
     """The ids a node contains, from ``contains`` edges grouped by their source."""
 
     def __init__(self, block: str) -> None:
+        self._groups: dict[str, str] = {}
+        self.add_block(block)
+        self._parsed: dict[str, list[str]] = {}
+
+    def add_block(self, block: str) -> None:
+        """Add a block of ``contains`` rows by source, before any child is asked for."""
         pairs = groups_of_block(block)
         # A parent's children sit in its own file's part, so keys are unique
-        # and the dictionary is built in one C call; merged should they not be.
-        self._groups = dict(pairs)
-        if len(self._groups) != len(pairs):
-            self._groups = {}
-            for key, group in pairs:
-                previous = self._groups.get(key)
-                self._groups[key] = group if previous is None else previous + GROUP + group
-        self._parsed: dict[str, list[str]] = {}
+        # and the dictionary is updated in one C call; merged should they not be.
+        added = dict(pairs)
+        if len(added) == len(pairs) and self._groups.keys().isdisjoint(added):
+            self._groups.update(added)
+            return
+        for key, group in pairs:
+            previous = self._groups.get(key)
+            self._groups[key] = group if previous is None else previous + GROUP + group
 
     def get(self, node_id: str, default: Sequence[str] = ()) -> Sequence[str]:
         """The children of ``node_id`` in id order, or ``default``."""
@@ -353,6 +368,25 @@ class ReverseIndex:
         self._imports_by_target: dict[str, list[Edge]] = {}
         self.walk_cache: dict[str, _Followed] = {}
         """What walks follow into each node (seeds aside), kept for the next walk."""
+
+    @classmethod
+    def of_parts(cls, nodes: Iterable[Node], parts: Iterable[tuple[str, str, str]]) -> ReverseIndex:
+        """The index of a graph given as parts: each part's (node rows, edge rows,
+        contains rows), as the constructor takes them joined.
+
+        Each part is indexed as it comes, so a caller that lets go of it then
+        never holds the joined blocks beside the index (a pull request on five
+        million lines: those blocks are 300 MB).
+        """
+        index = cls(nodes, "", "")
+        for node_rows, edge_rows, contains_rows in parts:
+            if node_rows:
+                index.nodes.add_rows(node_rows)
+            if edge_rows:
+                index.incoming.add_block(edge_rows)
+            if contains_rows:
+                index.children.add_block(contains_rows)
+        return index
 
     @classmethod
     def of_graph(cls, graph: Graph) -> ReverseIndex:
