@@ -13,7 +13,12 @@ without checkout and install):
 2. ``blast-radius index --merge shard-* --publish-branch blast-radius-index``
    in a fresh cache folder: the merge job, which pushes the snapshot to
    ``origin``;
-3. with ``--check``, also a merge with ``--out`` and one job indexing the
+3. a pull request against that index, as a runner would run it: the branch
+   ``pr`` adds one statement at the top of a helper used all over its copy
+   (sympy's ``sift``, else SQLAlchemy's ``to_list``: ``store.py``'s edits),
+   and ``blast-radius impact`` runs in a one-commit clone of it, restoring
+   the merge's snapshot from ``origin``;
+4. with ``--check``, also a merge with ``--out`` and one job indexing the
    whole tree with ``--out``: the two graphs must be byte-identical.
 
 Each run's wall time and peak memory (largest process, and the process tree)
@@ -26,6 +31,7 @@ are printed.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -36,7 +42,17 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from index import Run, memory_method, run_measured
-from store import checked, git
+from store import (
+    CASES,
+    EDIT_STATEMENT,
+    PR_BRANCH,
+    RESTORED_NOTE,
+    add_first_statement,
+    checked,
+    clone_runner,
+    commit_all,
+    git,
+)
 from synthetic import make_synthetic_repo, plan_lines
 from workloads import add_cache_dir_argument, finish_report, scratch_folder, whole_mb
 
@@ -62,6 +78,45 @@ def _blob_bytes(repo: Path, ref: str) -> int:
         for line in listing.splitlines()
         if line.split("\t", 1)[-1].startswith("snapshots/")
     )
+
+
+def _push_pull_request(clone: Path, folders: list[str]) -> str:
+    """Push ``PR_BRANCH``: the edit of ``store.py``'s sympy case (else SQLAlchemy's)
+    in the first copy of that workload; the edited file's path."""
+    for name in ("sympy", "sqlalchemy"):
+        folder = f"{name}-1"  # copy 1 keeps the package's own name
+        if folder in folders:
+            case = CASES[name]
+            path = f"{folder}/{case.edit_path}"
+            edited = clone / path
+            text = add_first_statement(
+                edited.read_text(encoding="utf-8"), case.edit_function, EDIT_STATEMENT
+            )
+            git(clone, "checkout", "--quiet", "-b", PR_BRANCH)
+            edited.write_text(text, encoding="utf-8")
+            commit_all(clone, f"edit {case.edit_function}")
+            git(clone, "push", "--quiet", "origin", PR_BRANCH)
+            return f"{path}:{case.edit_function}"
+    raise RuntimeError("no copy of sympy or SQLAlchemy to edit: raise --lines")
+
+
+def _pull_request_run(
+    ours: list[str], jobs: list[str], origin: Path, work: Path
+) -> tuple[Run, dict[str, int]]:
+    """A restored pull-request run in a one-commit clone (the report must say it
+    restored), and how many dependents and tests its report lists."""
+    runner = clone_runner(origin, work / "runner")
+    report = work / "report.json"
+    cmd = [*ours, "impact", str(runner), "--base", "origin/main", *jobs, "--quiet"]
+    cmd += ["--cache-dir", str(work / "runner-cache"), "--format", "json", "--out", str(report)]
+    run = checked(run_measured("pull request (restored)", cmd, env=_GIT_ENV))
+    data = json.loads(report.read_text(encoding="utf-8"))
+    source = data["index"]["source"]
+    if not source.startswith(RESTORED_NOTE):
+        raise RuntimeError(f"the pull-request run says {source!r}, expected a restored index")
+    shutil.rmtree(runner)
+    shutil.rmtree(work / "runner-cache")
+    return run, {"dependents": len(data["dependents"]), "tests": len(data["tests"])}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,6 +190,11 @@ def main(argv: list[str] | None = None) -> int:
         results["shard_runs"] = [_row(r) for r in shard_runs]
         results["merge"] = _row(merge)
 
+        print("[shards] a pull request against the index ...", file=sys.stderr, flush=True)
+        results["pr_edit"] = _push_pull_request(clone, results["copies"])
+        pull_request, results["pr_reach"] = _pull_request_run(ours, jobs, origin, work)
+        results["pull_request"] = _row(pull_request)
+
         if args.check:
             print("[shards] merge to a file, and one job ...", file=sys.stderr, flush=True)
             merged = work / "merged.jsonl"
@@ -167,7 +227,7 @@ def print_report(results: dict[str, Any]) -> None:
     header = f"{'run':<22}{'seconds':>9}{'max-proc MB':>13}{'tree MB':>9}"
     print(header)
     print("-" * len(header))
-    rows = [*results["shard_runs"], results["merge"]]
+    rows = [*results["shard_runs"], results["merge"], results["pull_request"]]
     rows += [results[k] for k in ("merge_out", "single") if k in results]
     for r in rows:
         print(
@@ -179,6 +239,11 @@ def print_report(results: dict[str, Any]) -> None:
         f"wall time with the shards in parallel: {slowest:.1f} s (slowest shard) + "
         f"{results['merge']['seconds']:.1f} s (merge) = "
         f"{slowest + results['merge']['seconds']:.1f} s"
+    )
+    reach = results["pr_reach"]
+    print(
+        f"pull request: `{EDIT_STATEMENT}` first in {results['pr_edit']}, restored from the "
+        f"merge's snapshot: {reach['dependents']:,} dependents, {reach['tests']:,} tests"
     )
     sizes = results["snapshot_bytes"]
     print(
