@@ -209,6 +209,45 @@ def test_a_signature_change_checks_its_callers_with_restored_facts_as_a_cold_bui
     }
 
 
+def test_a_renamed_function_builds_the_base_graph_from_the_snapshot_let_go_of_before(
+    tmp_path: Path,
+) -> None:
+    # A renamed symbol is seen only once the head's graph is built, after the
+    # run let go of the snapshot's entries: the base's graph imports them again
+    # rather than parsing every file of the base.
+    origin, work = origin_with_index(tmp_path)
+    git(work, "checkout", "-q", "-b", "pr-rename", "main")
+    money = work / "src" / "shop" / "money.py"
+    money.write_text(money.read_text().replace("def round_cents(", "def round_to_cents("))
+    git(work, "commit", "-qam", "rename round_cents")
+    git(work, "push", "-q", "origin", "pr-rename")
+    clone = tmp_path / "runner"
+    git(
+        tmp_path,
+        "clone",
+        "-q",
+        "--depth",
+        "1",
+        "--branch",
+        "pr-rename",
+        f"file://{origin}",
+        str(clone),
+    )
+    restored = report_of(clone, tmp_path / "runner-cache")
+    assert "(the merge base)" in restored["index"]["source"]
+    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
+    restored["index"]["source"] = cold["index"]["source"]
+    assert restored == cold
+    assert [(c["id"], c["change"]) for c in restored["changed"]] == [
+        ("python:shop.money.round_to_cents", "renamed")
+    ]
+    callers = {d["id"] for d in restored["dependents"]}
+    assert "python:shop.pricing.price_with_tax" in callers  # found in the base's graph
+    # Only the head version of money.py was parsed, as for a body edit.
+    assert facts_cached(tmp_path / "runner-cache") == 1
+    assert facts_cached(tmp_path / "cold-cache") > 2
+
+
 def test_a_corrupted_snapshot_is_rejected_and_the_graph_rebuilt(tmp_path: Path) -> None:
     origin, _ = origin_with_index(tmp_path)
     # Overwrite the snapshot on the branch with garbage, as a broken upload would.

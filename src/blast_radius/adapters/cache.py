@@ -444,6 +444,12 @@ class FactsCache:
             else:
                 self._restored[kind][key] = text
 
+    def forget_imported(self) -> None:
+        """Let go of the entries imported for this run only (and of those the
+        fallbacks served): later reads of them are misses, or the fallbacks'."""
+        for entries in self._restored.values():
+            entries.clear()
+
     def get_graph(self, key: str) -> str | None:
         """The graph text built last time, when it was built for ``key``."""
         if self.folder is None:

@@ -21,7 +21,13 @@ from blast_radius.app.indexing import (
     index_tree,
     versions_of_files,
 )
-from blast_radius.app.store import PortableStore, Restored, SnapshotStore, restore_snapshot
+from blast_radius.app.store import (
+    PortableStore,
+    Restored,
+    SnapshotStore,
+    import_again,
+    restore_snapshot,
+)
 from blast_radius.core.build import file_symbols
 from blast_radius.core.changes import (
     ChangedFile,
@@ -178,11 +184,19 @@ def analyze_impact(
     old_paths = [c.old_path for c in changes if c.old_path]
     old_facts = versions_of_files(base_source, store, extractor, settings, fingerprint, old_paths)
 
-    def side(commit: str | None) -> _Side:
+    imported = snapshots is not None and restored is not None and restored.commit is not None
+
+    def side(commit: str | None, *, last: bool) -> _Side:
+        """One commit's graph; the ``last`` to read the snapshot lets go of its entries."""
         source = head_source if commit == head_commit else base_source
         result = index_tree(
             source, store, extractor, settings, fingerprint, progress, wanted="parts"
         )
+        if last and imported:
+            # The snapshot's entries are in the parts now, and the reverse index,
+            # the walks and the report come next: on millions of lines their
+            # text is hundreds of megabytes (5.4 million lines: 390 MB).
+            store.forget_imported()
         parts = result.parts
         assert parts is not None  # always given when wanted
         entry_points = parts.entry_points()
@@ -190,13 +204,19 @@ def analyze_impact(
         index = ReverseIndex.of_parts(parts.file_nodes(), parts.drain())
         return _Side(entry_points, index, source, result.meta)
 
-    new = side(head_commit)
     # The base graph is needed only when something was deleted, moved or
     # renamed (to find who used it); otherwise the head graph names every
     # symbol of both versions of the changed files.
-    old: _Side | None = None
-    if any(c.status in ("deleted", "renamed") for c in changes):
-        old = side(merge_base)
+    base_now = any(c.status in ("deleted", "renamed") for c in changes)
+    new = side(head_commit, last=not base_now)
+    old: _Side | None = side(merge_base, last=True) if base_now else None
+
+    def base_side() -> _Side:
+        # Wanted once the snapshot's entries were let go: they are read again.
+        if imported and snapshots is not None and restored is not None:
+            import_again(snapshots, restored, store, fingerprint)
+        return side(merge_base, last=True)
+
     old_source = old.source if old else base_source
     store.save()
     new_modules = _modules_by_path(new.index)
@@ -211,7 +231,7 @@ def analyze_impact(
     ]
     changed = changed_symbols(files)
     if old is None and any(c.change in ("removed", "moved", "renamed") for c in changed):
-        old = side(merge_base)
+        old = base_side()
         old_source = old.source
 
     dependents = _walk(changed, old, new, request.limits)

@@ -66,6 +66,10 @@ class PortableStore(FactsStore, Protocol):
         """Serve entries of ``kind`` found nowhere else from ``lookup``; never saved."""
         ...
 
+    def forget_imported(self) -> None:
+        """Let go of the entries imported for this run only (``persist=False``)."""
+        ...
+
 
 T = TypeVar("T")
 
@@ -175,6 +179,24 @@ def restore_snapshot(
         store.add_fallback("facts", _FactsOnDemand(snapshots, commit, fingerprint).get)
         return Restored(commit, behind, len(snapshot.entries), tuple(problems))
     return Restored(None, 0, 0, tuple(problems))
+
+
+def import_again(
+    snapshots: SnapshotStore, restored: Restored, store: PortableStore, fingerprint: str
+) -> None:
+    """Import once more the entries of the snapshot ``restore_snapshot`` restored,
+    after the store let go of them (``forget_imported``).
+
+    The snapshot is read from what was fetched, and checked, again. Should
+    that fail, its entries are misses: the files are parsed instead.
+    """
+    if restored.commit is None:
+        return
+    try:
+        snapshot = snapshots.snapshot(restored.commit, fingerprint)
+    except (SnapshotError, OSError, RuntimeError):
+        return
+    store.import_entries(list(snapshot.entries), persist=False)
 
 
 class _FactsOnDemand:
