@@ -111,17 +111,22 @@ def facts_cached(folder: Path) -> int:
     return sum(len(p.read_text().splitlines()) for p in folder.glob("facts-*.jsonl"))
 
 
-def _pull_request_adding(tmp_path: Path, branch: str, added: str) -> Path:
-    """A shallow runner clone of a pull request that appends ``added`` to money.py."""
+def _pull_request(tmp_path: Path, branch: str, edit: Callable[[str], str]) -> Path:
+    """A shallow runner clone of a pull request that makes money.py ``edit(text)``."""
     origin, work = origin_with_index(tmp_path)
     git(work, "checkout", "-q", "-b", branch, "main")
     money = work / "src" / "shop" / "money.py"
-    money.write_text(money.read_text() + added)
-    git(work, "commit", "-qam", "add a function")
+    money.write_text(edit(money.read_text()))
+    git(work, "commit", "-qam", f"edit money.py on {branch}")
     git(work, "push", "-q", "origin", branch)
     clone = tmp_path / "runner"
     git(tmp_path, "clone", "-q", "--depth", "1", "--branch", branch, f"file://{origin}", str(clone))
     return clone
+
+
+def _pull_request_adding(tmp_path: Path, branch: str, added: str) -> Path:
+    """A shallow runner clone of a pull request that appends ``added`` to money.py."""
+    return _pull_request(tmp_path, branch, lambda text: text + added)
 
 
 def _has_ref(clone: Path, ref: str) -> bool:
@@ -171,27 +176,12 @@ def test_a_function_other_files_name_reads_the_facts_branch_and_matches_cold(
 def test_a_signature_change_checks_its_callers_with_restored_facts_as_a_cold_build_does(
     tmp_path: Path,
 ) -> None:
-    origin, work = origin_with_index(tmp_path)
-    git(work, "checkout", "-q", "-b", "pr-signature", "main")
-    money = work / "src" / "shop" / "money.py"
-    money.write_text(
-        money.read_text().replace(
-            "def round_cents(amount: float)", "def round_cents(amount, digits)"
-        )
-    )
-    git(work, "commit", "-qam", "digits are required")
-    git(work, "push", "-q", "origin", "pr-signature")
-    clone = tmp_path / "runner"
-    git(
+    clone = _pull_request(
         tmp_path,
-        "clone",
-        "-q",
-        "--depth",
-        "1",
-        "--branch",
         "pr-signature",
-        f"file://{origin}",
-        str(clone),
+        lambda text: text.replace(
+            "def round_cents(amount: float)", "def round_cents(amount, digits)"
+        ),
     )
     restored = report_of(clone, tmp_path / "runner-cache")
     assert "(the merge base)" in restored["index"]["source"]
@@ -215,23 +205,8 @@ def test_a_renamed_function_builds_the_base_graph_from_the_snapshot_let_go_of_be
     # A renamed symbol is seen only once the head's graph is built, after the
     # run let go of the snapshot's entries: the base's graph imports them again
     # rather than parsing every file of the base.
-    origin, work = origin_with_index(tmp_path)
-    git(work, "checkout", "-q", "-b", "pr-rename", "main")
-    money = work / "src" / "shop" / "money.py"
-    money.write_text(money.read_text().replace("def round_cents(", "def round_to_cents("))
-    git(work, "commit", "-qam", "rename round_cents")
-    git(work, "push", "-q", "origin", "pr-rename")
-    clone = tmp_path / "runner"
-    git(
-        tmp_path,
-        "clone",
-        "-q",
-        "--depth",
-        "1",
-        "--branch",
-        "pr-rename",
-        f"file://{origin}",
-        str(clone),
+    clone = _pull_request(
+        tmp_path, "pr-rename", lambda text: text.replace("def round_cents(", "def round_to_cents(")
     )
     restored = report_of(clone, tmp_path / "runner-cache")
     assert "(the merge base)" in restored["index"]["source"]
