@@ -213,7 +213,7 @@ def analyze_impact(
 
     def base_side() -> _Side:
         # Wanted once the snapshot's entries were let go: they are read again.
-        if imported and snapshots is not None and restored is not None:
+        if snapshots is not None and restored is not None:
             import_again(snapshots, restored, store, fingerprint)
         return side(merge_base, last=True)
 
