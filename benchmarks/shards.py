@@ -82,7 +82,8 @@ def _blob_bytes(repo: Path, ref: str) -> int:
 
 def _push_pull_request(clone: Path, folders: list[str]) -> str:
     """Push ``PR_BRANCH``: the edit of ``store.py``'s sympy case (else SQLAlchemy's)
-    in the first copy of that workload; the edited file's path."""
+    in the first copy of that workload; the edited file's path. The clone is
+    left on the branch it was on."""
     for name in ("sympy", "sqlalchemy"):
         folder = f"{name}-1"  # copy 1 keeps the package's own name
         if folder in folders:
@@ -96,6 +97,8 @@ def _push_pull_request(clone: Path, folders: list[str]) -> str:
             edited.write_text(text, encoding="utf-8")
             commit_all(clone, f"edit {case.edit_function}")
             git(clone, "push", "--quiet", "origin", PR_BRANCH)
+            # What was sharded, for --check's runs on this clone.
+            git(clone, "checkout", "--quiet", "-")
             return f"{path}:{case.edit_function}"
     raise RuntimeError("no copy of sympy or SQLAlchemy to edit: raise --lines")
 
