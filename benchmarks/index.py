@@ -87,6 +87,7 @@ class Run:
     returncode: int
     max_rss_mb: float | None  # largest single process (wait4 ru_maxrss)
     tree_peak_mb: float | None  # sampled sum over the process tree
+    tree_peak_private_mb: tuple[float, ...] = ()  # each process's own at that peak
     stdout: str = field(repr=False, default="")
     stderr: str = field(repr=False, default="")
 
@@ -112,23 +113,30 @@ def _children_map() -> dict[int, list[int]]:
     return children
 
 
-def _memory_kb(pid: int) -> int:
-    """PSS of one process (RSS where smaps_rollup cannot be read), in KiB."""
+def _memory_kb(pid: int) -> tuple[int, int]:
+    """PSS and private memory of one process (both RSS where smaps_rollup cannot
+    be read), in KiB. Private pages are the process's alone: its own
+    allocations and the pages it copied from its parent on writing them."""
     try:
         with open(f"/proc/{pid}/smaps_rollup", "rb") as f:
+            pss = private = 0
             for line in f:
                 if line.startswith(b"Pss:"):
-                    return int(line.split()[1])
+                    pss = int(line.split()[1])
+                elif line.startswith((b"Private_Clean:", b"Private_Dirty:")):
+                    private += int(line.split()[1])
+            return pss, private
     except OSError:
         pass
     try:
         with open(f"/proc/{pid}/status", "rb") as f:
             for line in f:
                 if line.startswith(b"VmRSS:"):
-                    return int(line.split()[1])
+                    rss = int(line.split()[1])
+                    return rss, rss
     except OSError:
         pass
-    return 0
+    return 0, 0
 
 
 class TreeSampler(threading.Thread):
@@ -139,6 +147,9 @@ class TreeSampler(threading.Thread):
         self.root_pid = root_pid
         self.include_root = include_root
         self.peak_kb = 0
+        self.peak_private_kb: list[int] = []
+        """Each process's private memory at the peak, largest first: the peak less
+        their sum is what they shared."""
         self._halt = threading.Event()
         self.available = os.path.isdir("/proc/self")
 
@@ -151,8 +162,11 @@ class TreeSampler(threading.Thread):
                 pid = stack.pop()
                 pids.append(pid)
                 stack.extend(children.get(pid, []))
-            total = sum(_memory_kb(pid) for pid in pids)
-            self.peak_kb = max(self.peak_kb, total)
+            sizes = [_memory_kb(pid) for pid in pids]
+            total = sum(pss for pss, _ in sizes)
+            if total > self.peak_kb:
+                self.peak_kb = total
+                self.peak_private_kb = sorted((private for _, private in sizes), reverse=True)
             self._halt.wait(SAMPLE_SECONDS)
 
     def stop(self) -> None:
@@ -210,6 +224,7 @@ def run_measured(
         returncode=proc.returncode,
         max_rss_mb=max_rss_kb / 1024 if max_rss_kb is not None else None,
         tree_peak_mb=sampler.peak_kb / 1024 if sampler.available and sampler.peak_kb else None,
+        tree_peak_private_mb=tuple(kb / 1024 for kb in sampler.peak_private_kb),
         stdout=stdout,
         stderr=stderr,
     )

@@ -14,7 +14,10 @@ compared with the targets, by each measure and by the larger of the two
 (which ``index.py`` judges by): Django at most 400 MB (moonshot 300 MB),
 and the larger tree at most 1.5 times Django's peak, measured in the same
 run. With ``--jobs`` above 1 the two differ most: a process forked to
-resolve files shares its parent's memory until either touches it.
+resolve files shares its parent's memory until either touches it. Each run's
+line also splits the tree's peak into each process's private memory (what it
+allocated, and the pages it copied from the other on writing them) and the
+pages they still shared.
 
     python benchmarks/memory.py [--copies 4] [--jobs N] [--repeat 2] [--json FILE] [--keep]
 """
@@ -46,6 +49,7 @@ def _row(run: Run) -> dict[str, Any]:
         "max_rss_mb": run.max_rss_mb,
         "tree_peak_mb": run.tree_peak_mb,
         "peak_mb": run.peak_mb,
+        "tree_peak_private_mb": [round(mb, 1) for mb in run.tree_peak_private_mb],
     }
 
 
@@ -103,7 +107,10 @@ def print_report(results: dict[str, Any]) -> None:
         f"load {results['load_average_before'][0]:.2f} before, "
         f"{results['load_average_after'][0]:.2f} after"
     )
-    header = f"{'tree':<14}{'lines':>11}{'seconds':>9}{'max-proc MB':>13}{'tree MB':>9}"
+    header = (
+        f"{'tree':<14}{'lines':>11}{'seconds':>9}{'max-proc MB':>13}{'tree MB':>9}"
+        "  at the tree's peak"
+    )
     print(header)
     print("-" * len(header))
     for name, tree in results["trees"].items():
@@ -111,7 +118,12 @@ def print_report(results: dict[str, Any]) -> None:
             print(
                 f"{name:<14}{tree['python_lines']:>11,}{run['seconds']:>9.2f}"
                 f"{whole_mb(run['max_rss_mb']):>13}{whole_mb(run['tree_peak_mb']):>9}"
+                f"  {_composition(run)}"
             )
+    print(
+        "(at the tree's peak: each process's private memory, its own allocations and the "
+        "pages it copied on writing them, and the pages they still shared)"
+    )
     names = list(results["trees"])
     small, large = results["trees"][names[0]], results["trees"][names[-1]]
     # Each measure on its own, then the larger of the two, which the targets use.
@@ -130,6 +142,15 @@ def print_report(results: dict[str, Any]) -> None:
             f"{'met' if django <= MOONSHOT_DJANGO_MB else 'not met'}), {names[-1]} {grown:.0f} MB "
             f"= {growth:.2f}x (target <= {TARGET_GROWTH}x: {_verdict(growth <= TARGET_GROWTH)})"
         )
+
+
+def _composition(run: dict[str, Any]) -> str:
+    """The tree's peak as each process's private memory plus what they shared."""
+    private = run.get("tree_peak_private_mb") or []
+    if not private or run["tree_peak_mb"] is None:
+        return ""
+    shared = run["tree_peak_mb"] - sum(private)
+    return f"private {' + '.join(f'{mb:.0f}' for mb in private)}, shared {shared:.0f} MB"
 
 
 def _highest(tree: dict[str, Any], key: str) -> float | None:
