@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from blast_radius.adapters.cache import FactsCache
-from blast_radius.app.store import Restored, restore_snapshot
+from blast_radius.app.store import Restored, import_again, restore_snapshot
 from blast_radius.core.snapshot import Snapshot, decode_snapshot, encode_snapshot
 
-from .conftest import git
+from .conftest import git, write_tree
 from .test_impact_scenarios import build_scenario
 
 
@@ -199,12 +199,12 @@ def test_a_signature_change_checks_its_callers_with_restored_facts_as_a_cold_bui
     }
 
 
-def test_a_renamed_function_builds_the_base_graph_from_the_snapshot_let_go_of_before(
+def test_a_renamed_function_builds_the_base_graph_from_the_snapshot_too(
     tmp_path: Path,
 ) -> None:
-    # A renamed symbol is seen only once the head's graph is built, after the
-    # run let go of the snapshot's entries: the base's graph imports them again
-    # rather than parsing every file of the base.
+    # money.py's two versions show a symbol gone before any graph is built:
+    # the base's graph is built while the snapshot's entries are held, rather
+    # than from every file of the base.
     clone = _pull_request(
         tmp_path, "pr-rename", lambda text: text.replace("def round_cents(", "def round_to_cents(")
     )
@@ -218,9 +218,56 @@ def test_a_renamed_function_builds_the_base_graph_from_the_snapshot_let_go_of_be
     ]
     callers = {d["id"] for d in restored["dependents"]}
     assert "python:shop.pricing.price_with_tax" in callers  # found in the base's graph
+    # pricing.py still imports the old name, by name: a breaking change.
+    [change] = restored["breaking"]
+    assert ("src/shop/pricing.py", 3, "imports") in {
+        (s["path"], s["line"], s["kind"]) for s in change["call_sites"]
+    }
     # Only the head version of money.py was parsed, as for a body edit.
     assert facts_cached(tmp_path / "runner-cache") == 1
     assert facts_cached(tmp_path / "cold-cache") > 2
+
+
+def test_a_removed_function_reads_its_modules_importers_imports_off_the_head_graph(
+    tmp_path: Path,
+) -> None:
+    # app.py imports lib, not the name removed: nothing of it is resolved
+    # again, and its imports (what a removal makes worth reading: an import of
+    # a missing name fails) are those of its interface, read as the head's
+    # graph is built. The facts branch is never fetched.
+    work = tmp_path / "work"
+    write_tree(
+        work,
+        {
+            "lib.py": "def used():\n    return 1\n\n\ndef unused():\n    return 2\n",
+            "app.py": "from lib import used\n\n\ndef main():\n    return used()\n",
+        },
+    )
+    git(work, "init", "-q", "-b", "main")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "base")
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(origin))
+    git(work, "remote", "add", "origin", str(origin))
+    git(work, "push", "-q", "origin", "main")
+    cache = str(tmp_path / "publisher-cache")
+    cli("index", str(work), "--cache-dir", cache, "--publish-branch", "blast-radius-index")
+    git(work, "checkout", "-q", "-b", "pr")
+    (work / "lib.py").write_text("def used():\n    return 1\n")
+    git(work, "commit", "-qam", "remove unused")
+    git(work, "push", "-q", "origin", "pr")
+    clone = tmp_path / "runner"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "pr", f"file://{origin}", str(clone))
+    restored = report_of(clone, tmp_path / "runner-cache")
+    assert "(the merge base)" in restored["index"]["source"]
+    assert not _has_ref(clone, "refs/remotes/origin/blast-radius-index-facts")
+    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
+    restored["index"]["source"] = cold["index"]["source"]
+    assert restored == cold
+    assert [(c["id"], c["change"]) for c in restored["changed"]] == [
+        ("python:lib.unused", "removed")
+    ]
+    assert restored["breaking"] == []
 
 
 def test_a_corrupted_snapshot_is_rejected_and_the_graph_rebuilt(tmp_path: Path) -> None:
@@ -366,6 +413,23 @@ def test_a_restored_snapshot_serves_its_facts_one_entry_at_a_time(tmp_path: Path
     # A snapshot built on top of a restored one still holds its facts.
     wanted = [(kind, key) for kind, key, _ in RESTORED]
     assert sorted(cache.export(wanted)) == sorted(RESTORED)
+
+
+def test_entries_let_go_of_are_imported_again_from_the_snapshot(tmp_path: Path) -> None:
+    cache = FactsCache(tmp_path / "cache")
+    branch = branch_with_snapshot()
+    restored = restore_snapshot(branch, [COMMIT], cache, "fp")
+    graph_entries = [e for e in RESTORED if e[0] != "facts"]
+    cache.forget_imported()
+    assert [cache.get(kind, key) for kind, key, _ in graph_entries] == [None] * 10
+    import_again(branch, restored, cache, "fp")
+    assert [cache.get(kind, key) for kind, key, _ in graph_entries] == [
+        text for _, _, text in graph_entries
+    ]
+    # Nothing was restored: nothing to import again.
+    empty = FactsCache(tmp_path / "empty")
+    import_again(branch, Restored(None, 0, 0, ()), empty, "fp")
+    assert empty.get(*graph_entries[0][:2]) is None
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ from blast_radius.app.store import (
     import_again,
     restore_snapshot,
 )
-from blast_radius.core.build import file_symbols
+from blast_radius.core.build import file_symbols, interface_keeps_symbols
 from blast_radius.core.changes import (
     ChangedFile,
     ChangedSymbol,
@@ -38,7 +38,7 @@ from blast_radius.core.changes import (
 )
 from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.diff import FileChange
-from blast_radius.core.facts import MODULE_SCOPE, FileFacts
+from blast_radius.core.facts import MODULE_SCOPE, FileFacts, Import
 from blast_radius.core.graph import UNWRITTEN_CALL_TAGS, EntryPoint, Node
 from blast_radius.core.js_projects import test_runner
 from blast_radius.core.languages import TEST_ENTRY_KIND, language_for_path, unread_language
@@ -139,6 +139,9 @@ class _Side:
     index: ReverseIndex
     source: FileSource
     meta: Mapping[str, object]
+    imports: Mapping[str, tuple[Import, ...]]
+    """Imports of the names the base versions of the changed files define
+    (``index_tree``'s ``imports``): what ``_importers_of_gone`` reads."""
 
 
 def analyze_impact(
@@ -186,11 +189,28 @@ def analyze_impact(
 
     imported = snapshots is not None and restored is not None and restored.commit is not None
 
+    # The symbols of each changed file's two versions, by id within the file
+    # (both read under one stand-in module id, as the graph is not built yet).
+    old_symbols = _symbols_by_id(old_facts)
+    new_symbols = _symbols_by_id(new_facts)
+    # A module that loses a top-level symbol breaks its importers that still
+    # import it by name: those imports are read off the head's interfaces
+    # while its graph is built (a widely used module's importers are
+    # hundreds of files, and their full facts are not at hand).
+    defined = sorted({name for symbols in old_symbols.values() for name in symbols.values()})
+
     def side(commit: str | None, *, last: bool) -> _Side:
         """One commit's graph; the ``last`` to read the snapshot lets go of its entries."""
         source = head_source if commit == head_commit else base_source
         result = index_tree(
-            source, store, extractor, settings, fingerprint, progress, wanted="parts"
+            source,
+            store,
+            extractor,
+            settings,
+            fingerprint,
+            progress,
+            wanted="parts",
+            imports_named=defined if commit == head_commit else (),
         )
         if last and imported:
             # The snapshot's entries are in the parts now, and the reverse index,
@@ -202,17 +222,25 @@ def analyze_impact(
         entry_points = parts.entry_points()
         # The parts are let go as they are indexed: nothing else reads them.
         index = ReverseIndex.of_parts(parts.file_nodes(), parts.drain())
-        return _Side(entry_points, index, source, result.meta)
+        return _Side(entry_points, index, source, result.meta, result.imports)
 
     # The base graph is needed only when something was deleted, moved or
     # renamed (to find who used it); otherwise the head graph names every
-    # symbol of both versions of the changed files.
-    base_now = any(c.status in ("deleted", "renamed") for c in changes)
+    # symbol of both versions of the changed files. A changed file that
+    # lost a symbol says so now: its base graph is built while the snapshot's
+    # entries are held, rather than after they were let go (read again).
+    base_now = any(c.status in ("deleted", "renamed") for c in changes) or any(
+        old_symbols[c.old_path].keys() - new_symbols.get(c.new_path or "", {}).keys()
+        for c in changes
+        if c.old_path in old_symbols
+    )
     new = side(head_commit, last=not base_now)
     old: _Side | None = side(merge_base, last=True) if base_now else None
 
     def base_side() -> _Side:
-        # Wanted once the snapshot's entries were let go: they are read again.
+        # A symbol gone that the files' own symbols did not show (module ids
+        # are the graph's to give): the snapshot's entries, let go of, are
+        # read again.
         if snapshots is not None and restored is not None:
             import_again(snapshots, restored, store, fingerprint)
         return side(merge_base, last=True)
@@ -325,6 +353,16 @@ def analyze_impact(
             fetch_seconds=round(fetch_seconds, 2),
         ),
     )
+
+
+def _symbols_by_id(facts: Mapping[str, FileFacts]) -> dict[str, dict[str, str]]:
+    """Each file's symbols (id within the file: name), for the files of ``facts``
+    that have language rules."""
+    return {
+        path: {symbol[0]: symbol[2] for symbol in file_symbols(file_facts, "")}
+        for path, file_facts in facts.items()
+        if language_for_path(path) is not None
+    }
 
 
 def _source_note(restored: Restored | None, meta: Mapping[str, object]) -> str:
@@ -536,7 +574,17 @@ def _breaking(
     """
     found: list[BreakingChange] = []
     changed_paths = set(new_facts)
-    importers = _importers_of_gone(changed, old, new, load_facts) if old else {}
+
+    def imports_of(paths: Sequence[str]) -> dict[str, Sequence[Import]]:
+        # Interfaces that keep every import answer from the head's; the
+        # other files' imports are read from their facts.
+        held: dict[str, Sequence[Import]] = {
+            p: new.imports.get(p, ()) for p in paths if interface_keeps_symbols(p)
+        }
+        rest = [p for p in paths if p not in held]
+        return held | {p: f.imports for p, f in load_facts(rest).items()} if rest else held
+
+    importers = _importers_of_gone(changed, old, new, imports_of) if old else {}
     for item in changed:
         if item.kind not in SYMBOL_KINDS:
             continue
@@ -727,12 +775,13 @@ def _importers_of_gone(
     changed: Sequence[ChangedSymbol],
     old: _Side,
     new: _Side,
-    load_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]],
+    imports_of: Callable[[Sequence[str]], Mapping[str, Sequence[Import]]],
 ) -> dict[str, list[CallSite]]:
     """Head modules that still import, by name, a top-level symbol the change took away.
 
     An import of a missing name fails when the module loads, even if nothing
-    calls it; the graph records imports per module, so read the importers.
+    calls it; the graph records imports per module, so read the importers'
+    imports (``imports_of``: at least those of the names taken away).
     """
     wanted: dict[tuple[str, str], str] = {}  # (module id, name) -> gone symbol id
     for item in changed:
@@ -751,10 +800,10 @@ def _importers_of_gone(
         for edge in new.index.incoming.get(module, ()):
             if edge.kind == "imports" and edge.source in new.index.nodes:
                 importer_paths[new.index.nodes[edge.source].path] = edge.source
-    facts = load_facts(sorted(importer_paths))
+    imports = imports_of(sorted(importer_paths))
     found: dict[str, list[CallSite]] = {}
     for path, importer in sorted(importer_paths.items()):
-        for imp in facts[path].imports if path in facts else ():
+        for imp in imports.get(path, ()):
             for module in modules:
                 short = module.rpartition(".")[2]
                 named = (imp.source.lstrip(".") or "").rpartition(".")[2]

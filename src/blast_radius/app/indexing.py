@@ -9,7 +9,7 @@ import contextlib
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -44,7 +44,7 @@ from blast_radius.core.dependencies import (
     readable,
     updated_name_digests,
 )
-from blast_radius.core.facts import FileFacts, facts_from_text
+from blast_radius.core.facts import FileFacts, Import, facts_from_text
 from blast_radius.core.go_projects import GO_MOD, go_projects
 from blast_radius.core.graph import GraphLines, graph_blocks
 from blast_radius.core.js_projects import is_manifest, js_projects
@@ -214,6 +214,10 @@ class IndexResult:
     graph_key: str = ""
     """What the store keeps the graph text under (``put_graph``); empty unless
     the text is wanted."""
+    imports: Mapping[str, tuple[Import, ...]] = field(default_factory=dict)
+    """Each file's imports of the names ``index_tree`` was asked about, for the
+    files whose interface keeps every import (``interface_keeps_symbols``); a
+    file with none of them is left out."""
 
     @property
     def graph_text(self) -> str:
@@ -253,11 +257,14 @@ def index_tree(
     progress: Progress | None = None,
     *,
     wanted: Wanted = "text",
+    imports_named: Collection[str] = (),
 ) -> IndexResult:
     """Build (or reuse) the graph of the tree ``source`` lists, as ``wanted``.
 
     ``entry_keys`` are filled unless the text is wanted and a cached graph
-    is reused.
+    is reused. With ``imports_named``, the result's ``imports`` holds the
+    imports of those names, read off the interfaces while they are at hand
+    (none when a cached graph text is reused).
     """
     as_text = wanted == "text"
     listed = source.list_files()
@@ -641,6 +648,14 @@ def index_tree(
         extra["extractor_errors"] = errors[:_MAX_ERRORS_LISTED]
     parts: GraphParts | None = None
     meta = graph_meta(records, [interfaces[p] for p in parsed_paths], counts, extra)
+    imported_names = frozenset(imports_named)
+    imports = {
+        path: named
+        for path in parsed_paths
+        if imported_names
+        and interface_keeps_symbols(path)
+        and (named := tuple(i for i in interfaces[path].imports if i.name in imported_names))
+    }
     # From here on only the rendered parts are needed.
     interfaces.clear()
     graph: Iterable[str] = ()
@@ -692,6 +707,7 @@ def index_tree(
         spliced=spliced is not None,
         names=names_made,
         graph_key=graph_key if as_text else "",
+        imports=imports,
     )
 
 
