@@ -36,6 +36,10 @@ and its CI runners see it:
    changed are resolved again (no file names the new function, so only the
    edited one is). It is timed restored only, next to the others;
    one untimed JSON run of it, restored and cold, checks that both agree.
+   A third, ``pr-rename``, renames the helper (``to_list`` becomes
+   ``to_list_renamed`` on SQLAlchemy): a breaking change, whose report lists every call and
+   import of the old name; both graphs are built, the base's from the
+   snapshot too. It is timed and checked as ``pr-interface`` is.
    Before anything is timed, the package's bytecode is compiled, as
    ``pip install`` does for an installed tool.
 4. The peer: repo2graph 4.1.0 has no stored index to start from on a fresh
@@ -88,6 +92,9 @@ PR_BRANCH = "pr"
 # is, and no other file's facts are fetched).
 INTERFACE_BRANCH = "pr-interface"
 INTERFACE_FUNCTION = "blast_radius_bench_helper"
+# A third renames the helper: its callers and importers break.
+RENAME_BRANCH = "pr-rename"
+RENAME_SUFFIX = "_renamed"
 INDEX_BRANCH = "blast-radius-index"
 EDIT_STATEMENT = "x = x"
 # Python files and the JSONL graph; the chunks stay on because
@@ -119,6 +126,10 @@ class Case:
     @property
     def interface_node(self) -> str:
         return f"python:{self.module}.{INTERFACE_FUNCTION}"
+
+    @property
+    def rename_node(self) -> str:
+        return f"python:{self.module}.{self.edit_function}{RENAME_SUFFIX}"
 
     @property
     def peer_edit_symbol(self) -> str:
@@ -446,16 +457,19 @@ def timed_run(
     return result
 
 
-def interface_check(scratch: Scratch, ours: list[str], jobs: int, case: Case) -> dict[str, Any]:
-    """The interface-changing pull request, restored and cold (JSON, untimed): same report?"""
+def branch_check(
+    scratch: Scratch, ours: list[str], jobs: int, branch: str, node: str
+) -> dict[str, Any]:
+    """Another pull request (``branch``), restored and cold (JSON, untimed): same
+    report, and does it name ``node`` among the changed symbols?"""
     reports = {}
     for restored in (True, False):
         label = "restored" if restored else "cold"
-        clone, cache = scratch.fresh(f"check-interface-{label}", INTERFACE_BRANCH)
-        out = scratch.root / f"report-interface-{label}.json"
+        clone, cache = scratch.fresh(f"check-{branch}-{label}", branch)
+        out = scratch.root / f"report-{branch}-{label}.json"
         checked(
             run_measured(
-                f"ours {label} interface (json check)",
+                f"ours {label} {branch} (json check)",
                 impact_args(ours, clone, cache, out, "json", jobs, restored),
                 env=_GIT_ENV,
             )
@@ -463,12 +477,13 @@ def interface_check(scratch: Scratch, ours: list[str], jobs: int, case: Case) ->
         reports[label] = json.loads(out.read_text(encoding="utf-8"))
         scratch.drop(clone, cache)
     restored_report = reports["restored"]
-    keys = ("changed", "dependents", "tests", "risk", "risk_score", "entry_points")
+    keys = ("changed", "dependents", "tests", "risk", "risk_score", "entry_points", "breaking")
     return {
         "source": restored_report["index"]["source"],
         "changed": [f"{c['id']} ({c['change']})" for c in restored_report["changed"]],
-        "saw_edit": any(c["id"] == case.interface_node for c in restored_report["changed"]),
+        "saw_edit": any(c["id"] == node for c in restored_report["changed"]),
         "same_report": all(restored_report.get(k) == reports["cold"].get(k) for k in keys),
+        "breaking_sites": sum(len(b["call_sites"]) for b in restored_report["breaking"]),
     }
 
 
@@ -698,6 +713,7 @@ def main(argv: list[str] | None = None) -> int:
         "edit": (
             f"`{EDIT_STATEMENT}` as the first statement of {case.edit_path}:{case.edit_function}"
         ),
+        "renamed": f"{case.edit_function} -> {case.edit_function}{RENAME_SUFFIX}",
         "targets": {
             "snapshot_mb_max": case.snapshot_mb_max,
             "restored_seconds_max": case.restored_seconds_max,
@@ -792,6 +808,15 @@ def main(argv: list[str] | None = None) -> int:
             )
         commit_all(publisher, f"add {INTERFACE_FUNCTION}")
         git(publisher, "push", "--quiet", "origin", INTERFACE_BRANCH)
+        git(publisher, "checkout", "--quiet", "-b", RENAME_BRANCH, BASE_BRANCH)
+        definition = f"def {case.edit_function}("
+        text = edited.read_text(encoding="utf-8")
+        if text.count(definition) != 1:
+            raise RuntimeError(f"{case.edit_path} should define {case.edit_function} once")
+        renamed = definition.replace("(", f"{RENAME_SUFFIX}(")
+        edited.write_text(text.replace(definition, renamed), encoding="utf-8")
+        commit_all(publisher, f"rename {case.edit_function}")
+        git(publisher, "push", "--quiet", "origin", RENAME_BRANCH)
         shutil.rmtree(publisher)
         shutil.rmtree(work / "publisher-cache", ignore_errors=True)
         # A hosted remote serves fetches from packs. Left as a local clone
@@ -811,23 +836,27 @@ def main(argv: list[str] | None = None) -> int:
             "restored": restored_check,
             "cold": cold_check,
             "same_report": all(restored_report.get(k) == cold_report.get(k) for k in keys),
-            "interface": interface_check(scratch, ours, jobs, case),
+            "interface": branch_check(scratch, ours, jobs, INTERFACE_BRANCH, case.interface_node),
+            "rename": branch_check(scratch, ours, jobs, RENAME_BRANCH, case.rename_node),
         }
 
         # -- timed runs, interleaved ---------------------------------------
         restored_runs: list[dict[str, Any]] = []
         cold_runs: list[dict[str, Any]] = []
         interface_runs: list[dict[str, Any]] = []
+        rename_runs: list[dict[str, Any]] = []
         for n in range(repeat):
             print(f"[store] timed runs {n + 1}/{repeat} ...", file=sys.stderr, flush=True)
             restored_runs.append(timed_run(scratch, ours, jobs, True, n))
             cold_runs.append(timed_run(scratch, ours, jobs, False, n))
             interface_runs.append(timed_run(scratch, ours, jobs, True, n, INTERFACE_BRANCH))
+            rename_runs.append(timed_run(scratch, ours, jobs, True, n, RENAME_BRANCH))
         restored = best(restored_runs)
         cold = best(cold_runs)
         results["restored"] = restored
         results["cold"] = cold
         results["restored_interface"] = best(interface_runs)
+        results["restored_rename"] = best(rename_runs)
         results["restored_over_cold"] = restored["seconds"] / cold["seconds"]
         results["fetch_within_index_size"] = all(
             r["fetched"]["other_bytes"] <= r["fetched"]["index_bytes"] for r in restored_runs
@@ -1027,6 +1056,14 @@ def print_report(results: dict[str, Any]) -> None:
             f"{core_note}; {interface['seconds'] / cold['seconds']:.0%} of cold",
         ),
     )
+    rename = results["restored_rename"]
+    row(
+        "ours restored, PR renaming it",
+        f"{rename['seconds']:.2f} s",
+        rename["peak_mb"],
+        "",
+        f"{rename['seconds'] / cold['seconds']:.0%} of cold",
+    )
     if peer:
         row(
             f"{PEER_NAME}: build PR tree + diff --pr-mode",
@@ -1059,6 +1096,8 @@ def print_report(results: dict[str, Any]) -> None:
         + ", ".join(f"{s:.2f}" for s in cold["all_seconds"])
         + "; restored, PR adding a function "
         + ", ".join(f"{s:.2f}" for s in interface["all_seconds"])
+        + "; restored, PR renaming it "
+        + ", ".join(f"{s:.2f}" for s in rename["all_seconds"])
     )
     print(
         f"index branch: {', '.join(pub['branch_files'])}; graph file {pub['graph_bytes']} "
@@ -1080,6 +1119,12 @@ def print_report(results: dict[str, Any]) -> None:
         f"PR adding a function ({INTERFACE_FUNCTION}, interface changed): index.source = "
         f"{i['source']!r}; changed {i['changed']}; restored and cold reports agree: "
         f"{i['same_report']}"
+    )
+    r = checks["rename"]
+    print(
+        f"PR renaming ({results['renamed']}): index.source = {r['source']!r}; "
+        f"changed {r['changed']}; {r['breaking_sites']} uses of the old name; "
+        f"restored and cold reports agree: {r['same_report']}"
     )
     print("git fetch commands of a restored run:")
     for cmd in checks["restored"]["fetch_commands"]:
