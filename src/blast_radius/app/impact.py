@@ -140,8 +140,9 @@ class _Side:
     source: FileSource
     meta: Mapping[str, object]
     imports: Mapping[str, tuple[Import, ...]]
-    """Imports of the names the base versions of the changed files define
-    (``index_tree``'s ``imports``): what ``_importers_of_gone`` reads."""
+    """The head's imports of ``imports_named`` (``index_tree``'s ``imports``)."""
+    imports_named: frozenset[str]
+    """The names of the symbols the changed files lost."""
 
 
 def analyze_impact(
@@ -189,15 +190,13 @@ def analyze_impact(
 
     imported = snapshots is not None and restored is not None and restored.commit is not None
 
-    # The symbols of each changed file's two versions, by id within the file
-    # (both read under one stand-in module id, as the graph is not built yet).
-    old_symbols = _symbols_by_id(old_facts)
-    new_symbols = _symbols_by_id(new_facts)
-    # A module that loses a top-level symbol breaks its importers that still
-    # import it by name: those imports are read off the head's interfaces
-    # while its graph is built (a widely used module's importers are
-    # hundreds of files, and their full facts are not at hand).
-    defined = sorted({name for symbols in old_symbols.values() for name in symbols.values()})
+    # The names of the symbols the changed files lost, from their two
+    # versions (by id within the file: the graph that gives module ids is
+    # not built yet). Importers still importing one by name break: their
+    # imports are read off the head's interfaces while its graph is built
+    # (a widely used module's importers are hundreds of files, whose full
+    # facts are not at hand).
+    lost = _lost_names(changes, old_facts, new_facts)
 
     def side(commit: str | None, *, last: bool) -> _Side:
         """One commit's graph; the ``last`` to read the snapshot lets go of its entries."""
@@ -210,7 +209,7 @@ def analyze_impact(
             fingerprint,
             progress,
             wanted="parts",
-            imports_named=defined if commit == head_commit else (),
+            imports_named=lost if commit == head_commit else (),
         )
         if last and imported:
             # The snapshot's entries are in the parts now, and the reverse index,
@@ -222,18 +221,15 @@ def analyze_impact(
         entry_points = parts.entry_points()
         # The parts are let go as they are indexed: nothing else reads them.
         index = ReverseIndex.of_parts(parts.file_nodes(), parts.drain())
-        return _Side(entry_points, index, source, result.meta, result.imports)
+        imports = result.imports if commit == head_commit else {}
+        return _Side(entry_points, index, source, result.meta, imports, lost)
 
     # The base graph is needed only when something was deleted, moved or
     # renamed (to find who used it); otherwise the head graph names every
     # symbol of both versions of the changed files. A changed file that
     # lost a symbol says so now: its base graph is built while the snapshot's
     # entries are held, rather than after they were let go (read again).
-    base_now = any(c.status in ("deleted", "renamed") for c in changes) or any(
-        old_symbols[c.old_path].keys() - new_symbols.get(c.new_path or "", {}).keys()
-        for c in changes
-        if c.old_path in old_symbols
-    )
+    base_now = bool(lost) or any(c.status in ("deleted", "renamed") for c in changes)
     new = side(head_commit, last=not base_now)
     old: _Side | None = side(merge_base, last=True) if base_now else None
 
@@ -355,14 +351,26 @@ def analyze_impact(
     )
 
 
-def _symbols_by_id(facts: Mapping[str, FileFacts]) -> dict[str, dict[str, str]]:
-    """Each file's symbols (id within the file: name), for the files of ``facts``
-    that have language rules."""
-    return {
-        path: {symbol[0]: symbol[2] for symbol in file_symbols(file_facts, "")}
-        for path, file_facts in facts.items()
-        if language_for_path(path) is not None
-    }
+def _lost_names(
+    changes: Sequence[FileChange],
+    old_facts: Mapping[str, FileFacts],
+    new_facts: Mapping[str, FileFacts],
+) -> frozenset[str]:
+    """The names of the symbols a changed file's base version has and its head
+    version has not (all of a deleted file's)."""
+
+    def symbols(facts: FileFacts | None, path: str | None) -> dict[str, str]:
+        if facts is None or path is None or language_for_path(path) is None:
+            return {}
+        # One stand-in module id for both versions: ids compare within the file.
+        return {symbol[0]: symbol[2] for symbol in file_symbols(facts, "")}
+
+    lost: set[str] = set()
+    for change in changes:
+        before = symbols(old_facts.get(change.old_path or ""), change.old_path)
+        after = symbols(new_facts.get(change.new_path or ""), change.new_path)
+        lost.update(name for symbol_id, name in before.items() if symbol_id not in after)
+    return frozenset(lost)
 
 
 def _source_note(restored: Restored | None, meta: Mapping[str, object]) -> str:
@@ -574,17 +582,7 @@ def _breaking(
     """
     found: list[BreakingChange] = []
     changed_paths = set(new_facts)
-
-    def imports_of(paths: Sequence[str]) -> dict[str, Sequence[Import]]:
-        # Interfaces that keep every import answer from the head's; the
-        # other files' imports are read from their facts.
-        held: dict[str, Sequence[Import]] = {
-            p: new.imports.get(p, ()) for p in paths if interface_keeps_symbols(p)
-        }
-        rest = [p for p in paths if p not in held]
-        return held | {p: f.imports for p, f in load_facts(rest).items()} if rest else held
-
-    importers = _importers_of_gone(changed, old, new, imports_of) if old else {}
+    importers = _importers_of_gone(changed, old, new, load_facts) if old else {}
     for item in changed:
         if item.kind not in SYMBOL_KINDS:
             continue
@@ -775,13 +773,14 @@ def _importers_of_gone(
     changed: Sequence[ChangedSymbol],
     old: _Side,
     new: _Side,
-    imports_of: Callable[[Sequence[str]], Mapping[str, Sequence[Import]]],
+    load_facts: Callable[[Sequence[str]], Mapping[str, FileFacts]],
 ) -> dict[str, list[CallSite]]:
     """Head modules that still import, by name, a top-level symbol the change took away.
 
     An import of a missing name fails when the module loads, even if nothing
     calls it; the graph records imports per module, so read the importers'
-    imports (``imports_of``: at least those of the names taken away).
+    imports: those the head's graph kept of the names taken away, where its
+    interfaces keep every import, else from the files' facts.
     """
     wanted: dict[tuple[str, str], str] = {}  # (module id, name) -> gone symbol id
     for item in changed:
@@ -800,7 +799,12 @@ def _importers_of_gone(
         for edge in new.index.incoming.get(module, ()):
             if edge.kind == "imports" and edge.source in new.index.nodes:
                 importer_paths[new.index.nodes[edge.source].path] = edge.source
-    imports = imports_of(sorted(importer_paths))
+    imports: dict[str, Sequence[Import]] = {}
+    if {name for _, name in wanted} <= new.imports_named:
+        imports = {p: new.imports.get(p, ()) for p in importer_paths if interface_keeps_symbols(p)}
+    rest = sorted(p for p in importer_paths if p not in imports)
+    if rest:
+        imports.update((p, f.imports) for p, f in load_facts(rest).items())
     found: dict[str, list[CallSite]] = {}
     for path, importer in sorted(importer_paths.items()):
         for imp in imports.get(path, ()):
