@@ -140,9 +140,10 @@ class _Side:
     source: FileSource
     meta: Mapping[str, object]
     imports: Mapping[str, tuple[Import, ...]]
-    """The head's imports of ``imports_named`` (``index_tree``'s ``imports``)."""
+    """Its files' imports of ``imports_named`` (``index_tree``'s ``imports``)."""
     imports_named: frozenset[str]
-    """The names of the symbols the changed files lost."""
+    """For the head, the names of the symbols the changed files lost; none
+    for the base."""
 
 
 def analyze_impact(
@@ -201,6 +202,7 @@ def analyze_impact(
     def side(commit: str | None, *, last: bool) -> _Side:
         """One commit's graph; the ``last`` to read the snapshot lets go of its entries."""
         source = head_source if commit == head_commit else base_source
+        named = lost if commit == head_commit else frozenset()
         result = index_tree(
             source,
             store,
@@ -209,7 +211,7 @@ def analyze_impact(
             fingerprint,
             progress,
             wanted="parts",
-            imports_named=lost if commit == head_commit else (),
+            imports_named=named,
         )
         if last and imported:
             # The snapshot's entries are in the parts now, and the reverse index,
@@ -221,8 +223,7 @@ def analyze_impact(
         entry_points = parts.entry_points()
         # The parts are let go as they are indexed: nothing else reads them.
         index = ReverseIndex.of_parts(parts.file_nodes(), parts.drain())
-        imports = result.imports if commit == head_commit else {}
-        return _Side(entry_points, index, source, result.meta, imports, lost)
+        return _Side(entry_points, index, source, result.meta, result.imports, named)
 
     # The base graph is needed only when something was deleted, moved or
     # renamed (to find who used it); otherwise the head graph names every
