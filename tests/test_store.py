@@ -129,6 +129,18 @@ def _pull_request_adding(tmp_path: Path, branch: str, added: str) -> Path:
     return _pull_request(tmp_path, branch, lambda text: text + added)
 
 
+def _restored_as_cold(clone: Path, tmp_path: Path) -> tuple[dict[str, Any], bool]:
+    """The report of a restored run on ``clone``, checked to equal a cold build's,
+    and whether that run fetched the facts branch."""
+    restored = report_of(clone, tmp_path / "runner-cache")
+    assert "(the merge base)" in restored["index"]["source"]
+    fetched_facts = _has_ref(clone, "refs/remotes/origin/blast-radius-index-facts")
+    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
+    restored["index"]["source"] = cold["index"]["source"]
+    assert restored == cold
+    return restored, fetched_facts
+
+
 def _has_ref(clone: Path, ref: str) -> bool:
     return (
         subprocess.run(
@@ -146,13 +158,9 @@ def test_a_function_no_other_file_names_resolves_one_file_and_matches_cold(
     clone = _pull_request_adding(
         tmp_path, "pr-new", "\n\ndef brand_new(amount):\n    return amount\n"
     )
-    restored = report_of(clone, tmp_path / "runner-cache")
-    assert "(the merge base)" in restored["index"]["source"]
+    restored, fetched_facts = _restored_as_cold(clone, tmp_path)
     # No other file names brand_new: none is resolved again, so no facts are fetched.
-    assert not _has_ref(clone, "refs/remotes/origin/blast-radius-index-facts")
-    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
-    restored["index"]["source"] = cold["index"]["source"]
-    assert restored == cold
+    assert not fetched_facts
     assert {c["id"] for c in restored["changed"]} == {"python:shop.money.brand_new"}
 
 
@@ -164,12 +172,8 @@ def test_a_function_other_files_name_reads_the_facts_branch_and_matches_cold(
     clone = _pull_request_adding(
         tmp_path, "pr-named", "\n\ndef price_with_tax(amount):\n    return amount\n"
     )
-    restored = report_of(clone, tmp_path / "runner-cache")
-    assert "(the merge base)" in restored["index"]["source"]
-    assert _has_ref(clone, "refs/remotes/origin/blast-radius-index-facts")
-    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
-    restored["index"]["source"] = cold["index"]["source"]
-    assert restored == cold
+    restored, fetched_facts = _restored_as_cold(clone, tmp_path)
+    assert fetched_facts
     assert {c["id"] for c in restored["changed"]} == {"python:shop.money.price_with_tax"}
 
 
@@ -183,13 +187,9 @@ def test_a_signature_change_checks_its_callers_with_restored_facts_as_a_cold_bui
             "def round_cents(amount: float)", "def round_cents(amount, digits)"
         ),
     )
-    restored = report_of(clone, tmp_path / "runner-cache")
-    assert "(the merge base)" in restored["index"]["source"]
+    restored, fetched_facts = _restored_as_cold(clone, tmp_path)
     # The callers' facts (their calls' arguments) come from the facts branch.
-    git(clone, "rev-parse", "-q", "--verify", "refs/remotes/origin/blast-radius-index-facts")
-    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
-    restored["index"]["source"] = cold["index"]["source"]
-    assert restored == cold
+    assert fetched_facts
     [change] = restored["breaking"]
     assert change["change"] == "signature"
     assert {(s["path"], s["line"], s["problem"]) for s in change["call_sites"]} == {
@@ -208,11 +208,7 @@ def test_a_renamed_function_builds_the_base_graph_from_the_snapshot_too(
     clone = _pull_request(
         tmp_path, "pr-rename", lambda text: text.replace("def round_cents(", "def round_to_cents(")
     )
-    restored = report_of(clone, tmp_path / "runner-cache")
-    assert "(the merge base)" in restored["index"]["source"]
-    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
-    restored["index"]["source"] = cold["index"]["source"]
-    assert restored == cold
+    restored, _ = _restored_as_cold(clone, tmp_path)
     assert [(c["id"], c["change"]) for c in restored["changed"]] == [
         ("python:shop.money.round_to_cents", "renamed")
     ]
@@ -258,12 +254,8 @@ def test_a_removed_function_reads_its_modules_importers_imports_off_the_head_gra
     git(work, "push", "-q", "origin", "pr")
     clone = tmp_path / "runner"
     git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "pr", f"file://{origin}", str(clone))
-    restored = report_of(clone, tmp_path / "runner-cache")
-    assert "(the merge base)" in restored["index"]["source"]
-    assert not _has_ref(clone, "refs/remotes/origin/blast-radius-index-facts")
-    cold = report_of(clone, tmp_path / "cold-cache", "--index-branch", "")
-    restored["index"]["source"] = cold["index"]["source"]
-    assert restored == cold
+    restored, fetched_facts = _restored_as_cold(clone, tmp_path)
+    assert not fetched_facts
     assert [(c["id"], c["change"]) for c in restored["changed"]] == [
         ("python:lib.unused", "removed")
     ]
