@@ -111,6 +111,42 @@ def test_an_added_definition_resolves_the_files_that_name_it(
     assert warm.names == "updated"
 
 
+@pytest.mark.parametrize(
+    ("path", "text", "resolved"),
+    [
+        # Named by nobody, in a folder of its own: only itself is resolved. Every
+        # file's path ends in ``.py``, and every module declaring no ``__all__``
+        # used to offer that to all: either made an added file reach every file.
+        ("tools/report.py", "def render():\n    return 1\n", {"tools/report.py"}),
+        # A file beside others is indexed under their folder's name, which they
+        # read (a package's files change with it): they are resolved too.
+        (
+            "shop/tax.py",
+            "def rate():\n    return 0.2\n",
+            {"shop/tax.py", "shop/money.py", "shop/cart.py", "shop/audit.py"},
+        ),
+        # Declaring ``__all__`` changes what star imports of it, at any remove, bind.
+        (
+            "tools/report.py",
+            "__all__ = ['render']\n\n\ndef render():\n    return 1\n",
+            {"tools/report.py", "shop/money.py", "shop/cart.py", "shop/audit.py"},
+        ),
+    ],
+)
+def test_an_added_file_resolves_the_files_that_read_its_names(
+    tmp_path: Path, path: str, text: str, resolved: set[str]
+) -> None:
+    repo = _repo(tmp_path, SHOP)
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    (repo / path).parent.mkdir(exist_ok=True)
+    (repo / path).write_text(text)
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    assert warm.graph_text == index(repo, None).graph_text
+    assert set(warm.resolved) == resolved
+
+
 # With two jobs, digests computed for every name are worked out in a child process.
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_name_digests_are_reused_after_a_body_edit_and_updated_for_a_new_file(

@@ -351,8 +351,12 @@ def _elements(
         if how in _EVERYONE_HOWS:
             names = names | _ALL
         add(names, "t", scope_name(scope), name, expression, how, then=names_in(expression))
-    # Declaring __all__ at all changes what a star import of the module binds.
-    add(_ALL, "x", facts.exports is not None)
+    # Declaring __all__ at all changes what a star import of the module binds,
+    # and of every module that star-imports it in turn: it reaches everyone.
+    # A module that declares none adds nothing here, so that a file added or
+    # removed without one reaches only the names it offered or offers.
+    if facts.exports is not None:
+        add(_ALL, "x", True)
     for name in facts.exports or ():
         add(names_in(name), "x", name)
     for e in facts.exported:
@@ -566,7 +570,7 @@ def updated_name_digests(
         for path in set(paths).symmetric_difference(paths_before):
             seeds.update(_path_words(path))
         for folder in _folders(paths_before) ^ _folders(paths):
-            seeds.update(_path_words(folder))
+            seeds.update(_folder_words(folder))
     classes_changed = False
     for path in changed:
         old, new = before[path], texts.get(path)
@@ -656,9 +660,18 @@ def _follow_map(line: str) -> dict[str, set[str]]:
 
 
 def _path_words(path: str) -> frozenset[str]:
-    """The words a file is indexed under: its name's and its folder's."""
+    """The words a file is indexed under: its name's, without its extension (a
+    lookup names a file by its stem; an extension, ``py``, would index every
+    file together), and its folder's."""
     folder, _, name = path.rpartition("/")
-    return names_in(name) | names_in(folder.rpartition("/")[2])
+    stem, dot, _ = name.rpartition(".")
+    return names_in(stem if dot and stem else name) | names_in(folder.rpartition("/")[2])
+
+
+def _folder_words(folder: str) -> frozenset[str]:
+    """The words a folder is indexed under: its name's and its parent's."""
+    parent, _, name = folder.rpartition("/")
+    return names_in(name) | names_in(parent.rpartition("/")[2])
 
 
 def _upstream(seeds: set[str], lines: Mapping[str, tuple[str, str, str]]) -> set[str] | None:
@@ -747,7 +760,7 @@ def _tree_digests(paths: Sequence[str], only: set[str] | None) -> Iterator[tuple
             digest = _digest("p", path)
             yield from ((word, digest) for word in words if only is None or word in only)
     for folder in sorted(_folders(paths)):
-        words = _path_words(folder)
+        words = _folder_words(folder)
         if only is None or not only.isdisjoint(words):
             digest = _digest("f", folder)
             yield from ((word, digest) for word in words if only is None or word in only)
