@@ -118,12 +118,15 @@ def test_an_added_definition_resolves_the_files_that_name_it(
         # file's path ends in ``.py``, and every module declaring no ``__all__``
         # used to offer that to all: either made an added file reach every file.
         ("tools/report.py", "def render():\n    return 1\n", {"tools/report.py"}),
-        # A file beside others is indexed under their folder's name, which they
-        # read (a package's files change with it): they are resolved too.
+        # Beside others: a Python module is found by its own name, and theirs
+        # (shop.money) do not change with it.
+        ("shop/tax.py", "def rate():\n    return 0.2\n", {"shop/tax.py"}),
+        # A package's __init__.py is found through its folder, whose name every
+        # file in it reads: theirs may change with it, and they are resolved.
         (
-            "shop/tax.py",
-            "def rate():\n    return 0.2\n",
-            {"shop/tax.py", "shop/money.py", "shop/cart.py", "shop/audit.py"},
+            "shop/__init__.py",
+            "",
+            {"shop/__init__.py", "shop/money.py", "shop/cart.py", "shop/audit.py"},
         ),
         # Declaring ``__all__`` changes what star imports of it, at any remove, bind.
         (

@@ -568,7 +568,7 @@ def updated_name_digests(
     seeds: set[str] = set()
     if paths_before is not None:
         for path in set(paths).symmetric_difference(paths_before):
-            seeds.update(_path_words(path))
+            seeds.update(_file_words(path))
         for folder in _folders(paths_before) ^ _folders(paths):
             seeds.update(_folder_words(folder))
     classes_changed = False
@@ -668,6 +668,24 @@ def _path_words(path: str) -> frozenset[str]:
     return names_in(stem if dot and stem else name) | names_in(folder.rpartition("/")[2])
 
 
+def _file_words(path: str) -> frozenset[str]:
+    """The words a file's path is indexed under: its name's, and its folder's
+    where a lookup may find it through its folder (``LanguageRule.folder_files``;
+    any file without language rules). A module added beside others then
+    reaches the files that name it, not every file that names its folder."""
+    rule = language_for_path(path)
+    name = path.rpartition("/")[2]
+    if (
+        rule is None
+        or rule.folder_files is None
+        or name in rule.folder_files
+        or name in rule.test_support_files
+    ):
+        return _path_words(path)
+    stem, dot, _ = name.rpartition(".")
+    return names_in(stem if dot and stem else name)
+
+
 def _folder_words(folder: str) -> frozenset[str]:
     """The words a folder is indexed under: its name's and its parent's."""
     parent, _, name = folder.rpartition("/")
@@ -751,11 +769,11 @@ def _folders(paths: Sequence[str]) -> set[str]:
 
 
 def _tree_digests(paths: Sequence[str], only: set[str] | None) -> Iterator[tuple[str, str]]:
-    """(word, digest) for every file and folder of the tree, under its own name's
-    words and its folder's (of ``only``, when given): files in path order, then
-    folders in path order."""
+    """(word, digest) for every file and folder of the tree, under the words of
+    ``_file_words`` and ``_folder_words`` (of ``only``, when given): files in
+    path order, then folders in path order."""
     for path in sorted(paths):
-        words = _path_words(path)
+        words = _file_words(path)
         if only is None or not only.isdisjoint(words):
             digest = _digest("p", path)
             yield from ((word, digest) for word in words if only is None or word in only)

@@ -47,6 +47,11 @@ class LanguageRule:
     test_support_files: tuple[str, ...] = ()
     """Files the test runner loads before every test file in their folder and
     below (pytest's ``conftest.py``): what they import, those tests import."""
+    folder_files: tuple[str, ...] | None = None
+    """The names of the files a lookup finds through their folder (a package's
+    ``__init__.py``), besides ``test_support_files``; the language's other
+    files are found by their own names only. None: any file may be found
+    through its folder (Go's packages are their folders' files)."""
     checks_signatures: bool = True
     """Whether the queries read signatures and call arguments, so a changed
     signature's call sites are checked (breaking or compatible)."""
@@ -229,6 +234,8 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         imports_run_packages=True,
         constructor="__init__",
         test_support_files=("conftest.py",),
+        # Module names depend on the packages and projects above a file.
+        folder_files=("__init__.py", "__main__.py", "setup.py"),
         test_runner="pytest",
     ),
     # JavaScript and TypeScript are one ecosystem: one resolver, the TypeScript
