@@ -39,7 +39,9 @@ and its CI runners see it:
    A third, ``pr-rename``, renames the helper (``to_list`` becomes
    ``to_list_renamed`` on SQLAlchemy): a breaking change, whose report lists every call and
    import of the old name; both graphs are built, the base's from the
-   snapshot too. It is timed and checked as ``pr-interface`` is.
+   snapshot too. A fourth, ``pr-module``, adds a module beside the edited
+   file that imports the helper and calls it: a file the others do not name.
+   Both are timed and checked as ``pr-interface`` is.
    Before anything is timed, the package's bytecode is compiled, as
    ``pip install`` does for an installed tool.
 4. The peer: repo2graph 4.1.0 has no stored index to start from on a fresh
@@ -95,6 +97,9 @@ INTERFACE_FUNCTION = "blast_radius_bench_helper"
 # A third renames the helper: its callers and importers break.
 RENAME_BRANCH = "pr-rename"
 RENAME_SUFFIX = "_renamed"
+# A fourth adds a module beside the edited file, which uses the helper.
+MODULE_BRANCH = "pr-module"
+MODULE_NAME = "blast_radius_bench_module"
 INDEX_BRANCH = "blast-radius-index"
 EDIT_STATEMENT = "x = x"
 # Python files and the JSONL graph; the chunks stay on because
@@ -130,6 +135,10 @@ class Case:
     @property
     def rename_node(self) -> str:
         return f"python:{self.module}.{self.edit_function}{RENAME_SUFFIX}"
+
+    @property
+    def module_node(self) -> str:
+        return f"python:{self.module.rpartition('.')[0]}.{MODULE_NAME}"
 
     @property
     def peer_edit_symbol(self) -> str:
@@ -817,6 +826,16 @@ def main(argv: list[str] | None = None) -> int:
         edited.write_text(text.replace(definition, renamed), encoding="utf-8")
         commit_all(publisher, f"rename {case.edit_function}")
         git(publisher, "push", "--quiet", "origin", RENAME_BRANCH)
+        git(publisher, "checkout", "--quiet", "-b", MODULE_BRANCH, BASE_BRANCH)
+        added = edited.parent / f"{MODULE_NAME}.py"
+        added.write_text(
+            f"from {case.module} import {case.edit_function}\n\n\n"
+            f"def {MODULE_NAME}_helper(value):\n    return {case.edit_function}(value)\n",
+            encoding="utf-8",
+        )
+        git(publisher, "add", str(added.relative_to(publisher)))
+        commit_all(publisher, f"add {MODULE_NAME}")
+        git(publisher, "push", "--quiet", "origin", MODULE_BRANCH)
         shutil.rmtree(publisher)
         shutil.rmtree(work / "publisher-cache", ignore_errors=True)
         # A hosted remote serves fetches from packs. Left as a local clone
@@ -838,6 +857,7 @@ def main(argv: list[str] | None = None) -> int:
             "same_report": all(restored_report.get(k) == cold_report.get(k) for k in keys),
             "interface": branch_check(scratch, ours, jobs, INTERFACE_BRANCH, case.interface_node),
             "rename": branch_check(scratch, ours, jobs, RENAME_BRANCH, case.rename_node),
+            "module": branch_check(scratch, ours, jobs, MODULE_BRANCH, case.module_node),
         }
 
         # -- timed runs, interleaved ---------------------------------------
@@ -845,18 +865,21 @@ def main(argv: list[str] | None = None) -> int:
         cold_runs: list[dict[str, Any]] = []
         interface_runs: list[dict[str, Any]] = []
         rename_runs: list[dict[str, Any]] = []
+        module_runs: list[dict[str, Any]] = []
         for n in range(repeat):
             print(f"[store] timed runs {n + 1}/{repeat} ...", file=sys.stderr, flush=True)
             restored_runs.append(timed_run(scratch, ours, jobs, True, n))
             cold_runs.append(timed_run(scratch, ours, jobs, False, n))
             interface_runs.append(timed_run(scratch, ours, jobs, True, n, INTERFACE_BRANCH))
             rename_runs.append(timed_run(scratch, ours, jobs, True, n, RENAME_BRANCH))
+            module_runs.append(timed_run(scratch, ours, jobs, True, n, MODULE_BRANCH))
         restored = best(restored_runs)
         cold = best(cold_runs)
         results["restored"] = restored
         results["cold"] = cold
         results["restored_interface"] = best(interface_runs)
         results["restored_rename"] = best(rename_runs)
+        results["restored_module"] = best(module_runs)
         results["restored_over_cold"] = restored["seconds"] / cold["seconds"]
         results["fetch_within_index_size"] = all(
             r["fetched"]["other_bytes"] <= r["fetched"]["index_bytes"] for r in restored_runs
@@ -1056,14 +1079,15 @@ def print_report(results: dict[str, Any]) -> None:
             f"{core_note}; {interface['seconds'] / cold['seconds']:.0%} of cold",
         ),
     )
-    rename = results["restored_rename"]
-    row(
-        "ours restored, PR renaming it",
-        f"{rename['seconds']:.2f} s",
-        rename["peak_mb"],
-        "",
-        f"{rename['seconds'] / cold['seconds']:.0%} of cold",
-    )
+    rename, module = results["restored_rename"], results["restored_module"]
+    for label, run in (("PR renaming it", rename), ("PR adding a module", module)):
+        row(
+            f"ours restored, {label}",
+            f"{run['seconds']:.2f} s",
+            run["peak_mb"],
+            "",
+            f"{run['seconds'] / cold['seconds']:.0%} of cold",
+        )
     if peer:
         row(
             f"{PEER_NAME}: build PR tree + diff --pr-mode",
@@ -1098,6 +1122,8 @@ def print_report(results: dict[str, Any]) -> None:
         + ", ".join(f"{s:.2f}" for s in interface["all_seconds"])
         + "; restored, PR renaming it "
         + ", ".join(f"{s:.2f}" for s in rename["all_seconds"])
+        + "; restored, PR adding a module "
+        + ", ".join(f"{s:.2f}" for s in module["all_seconds"])
     )
     print(
         f"index branch: {', '.join(pub['branch_files'])}; graph file {pub['graph_bytes']} "
@@ -1125,6 +1151,11 @@ def print_report(results: dict[str, Any]) -> None:
         f"PR renaming ({results['renamed']}): index.source = {r['source']!r}; "
         f"changed {r['changed']}; {r['breaking_sites']} uses of the old name; "
         f"restored and cold reports agree: {r['same_report']}"
+    )
+    m = checks["module"]
+    print(
+        f"PR adding a module ({MODULE_NAME}): index.source = {m['source']!r}; "
+        f"changed {m['changed']}; restored and cold reports agree: {m['same_report']}"
     )
     print("git fetch commands of a restored run:")
     for cmd in checks["restored"]["fetch_commands"]:
