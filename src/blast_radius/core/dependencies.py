@@ -660,12 +660,17 @@ def _follow_map(line: str) -> dict[str, set[str]]:
 
 
 def _path_words(path: str) -> frozenset[str]:
-    """The words a file is indexed under: its name's, without its extension (a
-    lookup names a file by its stem; an extension, ``py``, would index every
-    file together), and its folder's."""
+    """The words of a file's name and of its folder's: its star names, and its
+    path's where it is found through its folder (``_file_words``)."""
     folder, _, name = path.rpartition("/")
+    return _name_words(name) | names_in(folder.rpartition("/")[2])
+
+
+def _name_words(name: str) -> frozenset[str]:
+    """The words of a file's name without its extension: a lookup names a file by
+    its stem, and an extension (``py``) would index every file together."""
     stem, dot, _ = name.rpartition(".")
-    return names_in(stem if dot and stem else name) | names_in(folder.rpartition("/")[2])
+    return names_in(stem if dot and stem else name)
 
 
 def _file_words(path: str) -> frozenset[str]:
@@ -682,8 +687,7 @@ def _file_words(path: str) -> frozenset[str]:
         or name in rule.test_support_files
     ):
         return _path_words(path)
-    stem, dot, _ = name.rpartition(".")
-    return names_in(stem if dot and stem else name)
+    return _name_words(name)
 
 
 def _folder_words(folder: str) -> frozenset[str]:
