@@ -115,8 +115,8 @@ def test_an_added_definition_resolves_the_files_that_name_it(
     ("path", "text", "resolved"),
     [
         # Named by nobody, in a folder of its own: only itself is resolved. Every
-        # file's path ends in ``.py``, and every module declaring no ``__all__``
-        # used to offer that to all: either made an added file reach every file.
+        # file's path ends in ``.py``, and few modules declare ``__all__``:
+        # neither is indexed as something that every file reads.
         ("tools/report.py", "def render():\n    return 1\n", {"tools/report.py"}),
         # Beside others: a Python module is found by its own name, and theirs
         # (shop.money) do not change with it.
@@ -128,7 +128,8 @@ def test_an_added_definition_resolves_the_files_that_name_it(
             "",
             {"shop/__init__.py", "shop/money.py", "shop/cart.py", "shop/audit.py"},
         ),
-        # Declaring ``__all__`` changes what star imports of it, at any remove, bind.
+        # Declaring ``__all__`` changes what star imports of the module bind, and
+        # of the modules that star-import those in turn: every file is resolved.
         (
             "tools/report.py",
             "__all__ = ['render']\n\n\ndef render():\n    return 1\n",
