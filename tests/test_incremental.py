@@ -10,6 +10,7 @@ graphs must be byte-identical.
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 import tempfile
@@ -35,6 +36,7 @@ from blast_radius.core.dependencies import (
     updated_name_digests,
 )
 from blast_radius.core.graph import GraphLines, graph_blocks, splice_block
+from blast_radius.core.js_projects import js_projects
 from blast_radius.core.languages import LANGUAGES, language_for_path
 
 from .conftest import git
@@ -149,6 +151,83 @@ def test_an_added_file_resolves_the_files_that_read_its_names(
     warm = index(repo, cache)
     assert warm.graph_text == index(repo, None).graph_text
     assert set(warm.resolved) == resolved
+
+
+WORKSPACE = {
+    "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*", "app"]}',
+    "tsconfig.json": json.dumps({"compilerOptions": {"paths": {"@cfg": ["conf/settings.ts"]}}}),
+    "packages/x/package.json": '{"name": "@s/x", "main": "dist/index.js"}',
+    "packages/x/src/other.ts": "export function other() { return 1; }\n",
+    "conf/other.ts": "export function other() { return 1; }\n",
+    # Neither import names the file it finds, nor anything that file defines.
+    "app/main.ts": (
+        'import * as X from "@s/x";\nimport * as C from "@cfg";\n'
+        "export function main() { return X.run() + C.get(); }\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("path", "removed"),
+    [
+        # The package's entry, found through its name and ``main`` (built
+        # output, mapped back to the source), is added or removed.
+        ("packages/x/src/index.ts", False),
+        ("packages/x/src/index.ts", True),
+        # A ``paths`` alias without a pattern names the file it maps to.
+        ("conf/settings.ts", False),
+        ("conf/settings.ts", True),
+    ],
+)
+def test_a_file_found_through_configuration_reaches_the_files_that_look_it_up(
+    tmp_path: Path, path: str, removed: bool
+) -> None:
+    text = "export function unnamed() { return 2; }\n"
+    repo = _repo(tmp_path, WORKSPACE | ({path: text} if removed else {}))
+    cache = tmp_path / "cache"
+    before = index(repo, cache)
+    if removed:
+        (repo / path).unlink()
+    else:
+        (repo / path).write_text(text)
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    cold = index(repo, None)
+    assert warm.graph_text == cold.graph_text
+    # The import edge comes or goes: the importer was resolved again.
+    edge = f'{{"source": "js:app/main.ts", "target": "js:{path}", "kind": "imports"'
+    assert (edge in before.graph_text, edge in warm.graph_text) == (removed, not removed)
+    assert "app/main.ts" in warm.resolved
+
+
+def test_lookup_aliases_are_a_packages_entries_and_exact_path_aliases() -> None:
+    projects = js_projects(
+        {
+            "packages/ui/package.json": json.dumps(
+                {
+                    "name": "@s/widgets",
+                    "exports": {
+                        ".": {"import": "./dist/esm/index.mjs"},
+                        "./theme": "./dist/theme.js",
+                        "./*": "./dist/*.js",
+                    },
+                }
+            ),
+            "tsconfig.json": json.dumps(
+                {"compilerOptions": {"paths": {"@cfg": ["conf/settings.ts"], "@a/*": ["a/*"]}}}
+            ),
+        }
+    )
+    aliases = projects.lookup_aliases()
+    package = ("@s/widgets", "ui")
+    # Built output maps back to the source; a subpath's entry is found by the
+    # package's name too; a pattern with ``*`` finds files its match names.
+    assert aliases["packages/ui/src/index"] == package
+    assert aliases["packages/ui/dist/esm/index"] == package
+    assert aliases["packages/ui/src/theme"] == package
+    assert aliases["packages/ui/index"] == package
+    assert aliases["conf/settings"] == ("@cfg",)
+    assert not any(key.startswith("a/") or "*" in key for key in aliases)
 
 
 # With two jobs, digests computed for every name are worked out in a child process.

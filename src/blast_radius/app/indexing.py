@@ -37,10 +37,13 @@ from blast_radius.core.classify import (
 )
 from blast_radius.core.dependencies import (
     MAX_UPDATED_FILES,
+    Aliases,
     DependencyTexts,
+    aliases_text,
     file_reads,
     name_digests,
     name_digests_key,
+    path_aliases,
     readable,
     updated_name_digests,
 )
@@ -495,20 +498,21 @@ def index_tree(
     # Outputs: a file's rendered nodes and edges, valid while nothing it names
     # changed in another file's interface.
     context = _digest(fingerprint, repr(settings.build))
+    aliases = path_aliases(settings.build.lookup_aliases())
     names_made = ""
 
     def digest_reads() -> tuple[str, dict[str, str]]:
         # Name digests change only when an interface or the tree's paths do:
         # a body edit reuses the last run's, or its snapshot's.
         nonlocal names_made
-        names_key = name_digests_key(paths, dependencies)
+        names_key = name_digests_key(paths, dependencies, aliases)
         by_name = _names(store.get("names", names_key))
         names_made = "reused"
         if by_name is None:
             # An interface changed: the last digests are updated where they
             # can be, else all are computed again.
             files = {p: keys[p] for p in sorted(dependencies)}
-            by_name = _names_since(store, names_key, paths, dependencies, files)
+            by_name = _names_since(store, names_key, paths, dependencies, files, aliases)
             names_made = "updated"
             if by_name is None:
                 # Every name at once: in a process of its own where one may be
@@ -516,14 +520,14 @@ def index_tree(
                 # this process's heap (four copies of Django: 124 MB of arenas
                 # at the first fork, 79 MB with them kept apart).
                 computed = extractor.apart(
-                    functools.partial(_computed_names, paths, dependencies, files, context)
+                    functools.partial(_computed_names, paths, dependencies, files, context, aliases)
                 )
                 if computed is None:
                     raise ValueError("damaged dependency data")
                 names_made = "computed"
                 store.put("names", names_key, computed[0])
                 return names_key, computed[1]
-            store.put("names", names_key, _names_entry(by_name, paths, files))
+            store.put("names", names_key, _names_entry(by_name, paths, files, aliases))
         return names_key, file_reads(dependencies, by_name, context)
 
     try:
@@ -840,26 +844,31 @@ def _computed_names(
     dependencies: Mapping[str, DependencyTexts],
     files: Mapping[str, str],
     context: str,
+    aliases: Aliases,
 ) -> tuple[str, dict[str, str]] | None:
     """Every name's digest, computed anew: the names cache entry of them
     (``_names_entry``) and each file's reads (``file_reads``); None when a
     file's dependency data is damaged."""
     try:
-        by_name = name_digests(paths, dependencies)
-        return _names_entry(by_name, paths, files), file_reads(dependencies, by_name, context)
+        by_name = name_digests(paths, dependencies, aliases)
+        entry = _names_entry(by_name, paths, files, aliases)
+        return entry, file_reads(dependencies, by_name, context)
     except (ValueError, TypeError):
         return None
 
 
-def _names_entry(by_name: Mapping[str, str], paths: Sequence[str], files: Mapping[str, str]) -> str:
+def _names_entry(
+    by_name: Mapping[str, str], paths: Sequence[str], files: Mapping[str, str], aliases: Aliases
+) -> str:
     """A names cache entry: the digests as JSON, then what they were computed
-    from (every path of the tree, with its entry key when it was parsed), so
-    that a later run can update them."""
+    from (every path of the tree, with its entry key when it was parsed, and
+    the paths' aliases), so that a later run can update them."""
     made_from = {path: files.get(path, "") for path in paths}
     return _NAMES_SECTION.join(
         (
             json.dumps(by_name, sort_keys=True, ensure_ascii=False),
             json.dumps(made_from, sort_keys=True, ensure_ascii=False),
+            aliases_text(aliases),
         )
     )
 
@@ -870,10 +879,11 @@ def _names_since(
     paths: Sequence[str],
     dependencies: Mapping[str, DependencyTexts],
     files: Mapping[str, str],
+    aliases: Aliases,
 ) -> dict[str, str] | None:
     """The name digests of this tree, updated from the last ones at hand (a
     previous run's, or the restored snapshot's) when a few files changed,
-    were added or were removed since; else None.
+    were added or were removed since, with the same aliases; else None.
 
     Raises ValueError when this tree's dependency data is damaged.
     """
@@ -882,6 +892,9 @@ def _names_since(
     if cached is None:
         return None
     head, _, tail = cached.partition(_NAMES_SECTION)
+    tail, _, aliases_then = tail.partition(_NAMES_SECTION)
+    if aliases_then != aliases_text(aliases):
+        return None  # a project's configuration changed: every file is resolved again
     try:
         made_from = json.loads(tail)
     except ValueError:
@@ -912,7 +925,7 @@ def _names_since(
     previous = _names(head)
     if previous is None:
         return None
-    return updated_name_digests(paths, dependencies, previous, before, sorted(made_from))
+    return updated_name_digests(paths, dependencies, previous, before, sorted(made_from), aliases)
 
 
 def _names(cached: str | None) -> dict[str, str] | None:

@@ -71,6 +71,12 @@ class BuildOptions:
     """(path, text) of every manifest file of the languages in the tree (each
     rule's ``manifest_files``), by path: a resolver reads its own from these."""
 
+    def lookup_aliases(self) -> dict[str, tuple[str, ...]]:
+        """Paths (without extension) that lookups find through the projects'
+        configuration rather than their own path, with the texts those lookups
+        name (``JsProjects.lookup_aliases``)."""
+        return self.js.lookup_aliases()
+
 
 _SECTION = "\x1d"
 

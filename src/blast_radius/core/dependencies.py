@@ -23,7 +23,10 @@ Three things reach files that do not name them and are handled apart:
   digest of a component's links is indexed under every member name of the
   component's classes;
 * the tree's paths: a file or folder is indexed under its own name and its
-  folder's, which is what module, package and include lookups name;
+  folder's, which is what module, package and include lookups name, and a
+  file that configuration lets lookups find by another name (a workspace
+  package's entry file, by the package's name) under that name too
+  (``path_aliases``);
 * elements that reach every file by design (star imports and re-exports, a
   module starting or stopping to declare ``__all__``, project-wide usings,
   autouse fixtures) are indexed under ``*``, which every file mentions.
@@ -54,6 +57,9 @@ STAR = "*"
 _WORD = re.compile(r"\w+")
 _NONE: frozenset[str] = frozenset()
 _ALL = frozenset({EVERYONE})
+Aliases = Mapping[str, frozenset[str]]
+"""Words a path is also indexed under, by the path without extension (``path_aliases``)."""
+_NO_ALIASES: Aliases = {}
 _DIGEST_CHARS = 16
 
 # Module-level typed facts that set the context of all the file's
@@ -462,9 +468,11 @@ def _elements(
     return out, tuple(classes), tuple((k, tuple(sorted(v))) for k, v in sorted(follows.items()))
 
 
-def name_digests_key(paths: Sequence[str], files: Mapping[str, DependencyTexts]) -> str:
-    """A digest of everything ``name_digests`` reads: the paths, and every file's
-    offers, classes and follows (not its mentions).
+def name_digests_key(
+    paths: Sequence[str], files: Mapping[str, DependencyTexts], aliases: Aliases = _NO_ALIASES
+) -> str:
+    """A digest of everything ``name_digests`` reads: the paths and their aliases,
+    and every file's offers, classes and follows (not its mentions).
 
     Equal keys mean equal name digests, so a run whose files changed only in
     what they mention (a body edit) can reuse the last run's.
@@ -474,6 +482,8 @@ def name_digests_key(paths: Sequence[str], files: Mapping[str, DependencyTexts])
         data = path.encode("utf-8", "surrogateescape")
         h.update(len(data).to_bytes(4, "little") + data)
     h.update(b"\0")
+    data = aliases_text(aliases).encode("utf-8", "surrogateescape")
+    h.update(len(data).to_bytes(8, "little") + data)
     for path in sorted(files):
         for text in (path, files[path].offers):
             data = text.encode("utf-8", "surrogateescape")
@@ -481,7 +491,9 @@ def name_digests_key(paths: Sequence[str], files: Mapping[str, DependencyTexts])
     return h.hexdigest()
 
 
-def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> dict[str, str]:
+def name_digests(
+    paths: Sequence[str], texts: Mapping[str, DependencyTexts], aliases: Aliases = _NO_ALIASES
+) -> dict[str, str]:
     """For every name some lookup may read, a digest of everything indexed under
     it (elements, paths, inheritance components, what it reads on to).
 
@@ -504,7 +516,7 @@ def name_digests(paths: Sequence[str], texts: Mapping[str, DependencyTexts]) -> 
         classes.extend(deps.classes)
         for name, then in deps.follows:
             follows.setdefault(name, set()).update(then)
-    for word, digest in _tree_digests(paths, None):
+    for word, digest in _tree_digests(paths, None, aliases):
         _add(index, word, digest)
     # After the paths' and folders' digests, in file order, as each name's list expects.
     for word, whole in stars:
@@ -537,11 +549,13 @@ def updated_name_digests(
     previous: Mapping[str, str],
     before: Mapping[str, DependencyTexts | None],
     paths_before: Sequence[str] | None = None,
+    aliases: Aliases = _NO_ALIASES,
 ) -> dict[str, str] | None:
-    """``name_digests(paths, texts)``, made from ``previous``: the digests of the
-    tree when its paths were ``paths_before`` (the same, when None) and the
-    files of ``before`` had those texts (None: the file had none; it was added,
-    or was not parsed). A file of ``before`` missing from ``texts`` was removed.
+    """``name_digests(paths, texts, aliases)``, made from ``previous``: the digests
+    of the tree when its paths were ``paths_before`` (the same, when None) and
+    the files of ``before`` had those texts (None: the file had none; it was
+    added, or was not parsed), with the same ``aliases``. A file of ``before``
+    missing from ``texts`` was removed.
 
     Only the names whose digests can differ are computed again: those a
     changed file offered or offers differently, its path's star names, the
@@ -568,7 +582,7 @@ def updated_name_digests(
     seeds: set[str] = set()
     if paths_before is not None:
         for path in set(paths).symmetric_difference(paths_before):
-            seeds.update(_file_words(path))
+            seeds.update(_file_words(path, aliases))
         for folder in _folders(paths_before) ^ _folders(paths):
             seeds.update(_folder_words(folder))
     classes_changed = False
@@ -613,7 +627,7 @@ def updated_name_digests(
                     follows.setdefault(name, set()).update(read_on)
                 in_graph.update(region.intersection(read_on))
     in_graph.update(follows)
-    own = _own_digests(region, paths, lines, component_index)
+    own = _own_digests(region, paths, lines, component_index, aliases)
     fixed: dict[str, str] = {}
     for successors in follows.values():
         for successor in successors - region:
@@ -673,11 +687,12 @@ def _name_words(name: str) -> frozenset[str]:
     return names_in(stem if dot and stem else name)
 
 
-def _file_words(path: str) -> frozenset[str]:
+def _file_words(path: str, aliases: Aliases = _NO_ALIASES) -> frozenset[str]:
     """The words a file's path is indexed under: its name's, and its folder's
     where a lookup may find it through its folder (``LanguageRule.folder_files``;
-    any file without language rules). A module added beside others then
-    reaches the files that name it, not every file that names its folder."""
+    any file without language rules), and those of its ``aliases``. A module
+    added beside others then reaches the files that name it, not every file
+    that names its folder."""
     rule = language_for_path(path)
     name = path.rpartition("/")[2]
     if (
@@ -686,8 +701,29 @@ def _file_words(path: str) -> frozenset[str]:
         or name in rule.folder_files
         or name in rule.test_support_files
     ):
-        return _path_words(path)
-    return _name_words(name)
+        words = _path_words(path)
+    else:
+        words = _name_words(name)
+    if aliases:
+        # Found as written, without its extension, or as its folder (``x/index``).
+        stem, dot, extension = path.rpartition(".")
+        stem = stem.removesuffix(".d") if dot and stem and "/" not in extension else path
+        for key in (path, stem, stem.removesuffix("/index")):
+            words = words | aliases.get(key, _NONE)
+    return words
+
+
+def path_aliases(lookups: Mapping[str, Sequence[str]]) -> Aliases:
+    """The words each path is also indexed under, from the texts lookups that find
+    it through configuration name (``BuildOptions.lookup_aliases``), by the path
+    without extension."""
+    return {path: _names_of(" ".join(texts)) for path, texts in sorted(lookups.items())}
+
+
+def aliases_text(aliases: Aliases) -> str:
+    """``aliases`` as text, the same for the same aliases: a digest or an entry records it."""
+    rows = (f"{path}\t{' '.join(sorted(words))}" for path, words in sorted(aliases.items()))
+    return "\n".join(rows)
 
 
 def _folder_words(folder: str) -> frozenset[str]:
@@ -727,6 +763,7 @@ def _own_digests(
     paths: Sequence[str],
     lines: Mapping[str, tuple[str, str, str]],
     component_index: Callable[[], Mapping[str, list[str]]],
+    aliases: Aliases,
 ) -> dict[str, str]:
     """The digests ``name_digests`` gives ``names`` before follows are folded in,
     computed for those names alone, in the same order. ``component_index`` is
@@ -746,7 +783,7 @@ def _own_digests(
         if words:
             whole = _digest(path, *(offers.split(_FIELD)[1::2] if offers else ()))
             stars.extend((word, whole) for word in words)
-    for word, digest in _tree_digests(paths, names):
+    for word, digest in _tree_digests(paths, names, aliases):
         index.setdefault(word, []).append(digest)
     for word, whole in stars:
         index.setdefault(word, []).append(whole)
@@ -772,12 +809,14 @@ def _folders(paths: Sequence[str]) -> set[str]:
     return found
 
 
-def _tree_digests(paths: Sequence[str], only: set[str] | None) -> Iterator[tuple[str, str]]:
+def _tree_digests(
+    paths: Sequence[str], only: set[str] | None, aliases: Aliases
+) -> Iterator[tuple[str, str]]:
     """(word, digest) for every file and folder of the tree, under the words of
     ``_file_words`` and ``_folder_words`` (of ``only``, when given): files in
     path order, then folders in path order."""
     for path in sorted(paths):
-        words = _file_words(path)
+        words = _file_words(path, aliases)
         if only is None or not only.isdisjoint(words):
             digest = _digest("p", path)
             yield from ((word, digest) for word in words if only is None or word in only)

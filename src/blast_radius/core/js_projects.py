@@ -80,6 +80,32 @@ class JsProjects:
                 best = config
         return best
 
+    def lookup_aliases(self) -> dict[str, tuple[str, ...]]:
+        """Files a lookup finds through configuration, not through their own path:
+        each as its path without extension (``x/index`` is found as ``x`` too), with
+        the texts such a lookup names. A package's entry files are found through
+        the package's name (or its folder, by a relative path), a ``paths``
+        pattern's target through the pattern; a pattern with ``*`` puts the
+        matched text into the path it finds, which then names it already."""
+        found: dict[str, set[str]] = {}
+        for package in self.packages:
+            names = {package.name, posixpath.basename(package.folder)}
+            targets = [_join(package.folder, "index")]  # no entry for the package itself
+            for subpath, entry in package.entries:
+                if "*" not in subpath:
+                    targets.extend(entry)
+            for target in targets:
+                for candidate in (target, *source_candidates(package.folder, target)):
+                    for key in _alias_keys(candidate):
+                        found.setdefault(key, set()).update(names)
+        for config in self.configs:
+            for pattern, pattern_targets in config.paths:
+                if "*" not in pattern:
+                    for target in pattern_targets:
+                        for key in _alias_keys(target):
+                            found.setdefault(key, set()).add(pattern)
+        return {key: tuple(sorted(found[key])) for key in sorted(found)}
+
     def package_for(self, specifier: str) -> tuple[Package, str] | None:
         """The local package a bare specifier names, and the subpath (``.``, ``./x``)."""
         best: tuple[Package, str] | None = None
@@ -96,6 +122,41 @@ class JsProjects:
 def contains_path(folder: str, path: str) -> bool:
     """Whether ``path`` is inside ``folder`` (\"\" is the root)."""
     return folder in ("", path) or path.startswith(folder + "/")
+
+
+OUTPUT_EXTENSIONS = (".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs", ".jsx")
+"""Extensions of a package's built files, which a lookup maps back to the source."""
+_OUTPUT_FOLDERS = ("dist", "lib", "build", "out", "esm", "cjs", "types")
+_OUTPUT_SUBFOLDERS = ("esm", "cjs", "src", "types")
+
+
+def source_candidates(folder: str, target: str) -> list[str]:
+    """Where the source of a built file of the package in ``folder`` may be, best
+    first, without extension: ``dist/x.js`` (or ``.d.ts``, ``lib/``, ``build/``,
+    ``out/``) back to ``src/x``."""
+    stem = posixpath.relpath(posixpath.normpath(target), folder or ".")
+    for extension in OUTPUT_EXTENSIONS:
+        if stem.endswith(extension):
+            stem = stem[: -len(extension)]
+            break
+    first, _, rest = stem.partition("/")
+    candidates = [stem]
+    if first in _OUTPUT_FOLDERS and rest:
+        candidates += [f"src/{rest}", rest]
+        second, _, deeper = rest.partition("/")
+        if second in _OUTPUT_SUBFOLDERS and deeper:
+            candidates += [f"src/{deeper}"]
+    return [posixpath.normpath(posixpath.join(folder, c)) for c in candidates]
+
+
+def _alias_keys(path: str) -> tuple[str, ...]:
+    """A looked-up path as ``lookup_aliases`` keys it: as written, and without its
+    extension (a lookup tries the source extensions on either)."""
+    path = posixpath.normpath(path)
+    stem, dot, extension = path.rpartition(".")
+    if dot and stem and "/" not in extension:
+        return (path, stem.removesuffix(".d"))
+    return (path,)
 
 
 _COMMENTS = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/', re.S)

@@ -30,7 +30,7 @@ from blast_radius.core.facts import (
     Reference,
 )
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
-from blast_radius.core.js_projects import JsProjects, Package, contains_path
+from blast_radius.core.js_projects import JsProjects, Package, contains_path, source_candidates
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
@@ -297,21 +297,8 @@ class JavaScriptResolver:
     def _source_of(self, package: Package, target: str) -> str | None:
         """``dist/x.js`` (or ``.d.ts``, ``lib/``, ``build/``, ``out/``) of a package
         back to its ``src/x.ts``."""
-        relative = posixpath.relpath(posixpath.normpath(target), package.folder or ".")
-        stem = relative
-        for extension in (".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs", ".jsx"):
-            if stem.endswith(extension):
-                stem = stem[: -len(extension)]
-                break
-        first, _, rest = stem.partition("/")
-        candidates = [stem]
-        if first in ("dist", "lib", "build", "out", "esm", "cjs", "types") and rest:
-            candidates += [f"src/{rest}", rest]
-            second, _, deeper = rest.partition("/")
-            if second in ("esm", "cjs", "src", "types") and deeper:
-                candidates += [f"src/{deeper}"]
-        for candidate in candidates:
-            found = self._probe(posixpath.normpath(posixpath.join(package.folder, candidate)))
+        for candidate in source_candidates(package.folder, target):
+            found = self._probe(candidate)
             if found is not None:
                 return found
         return None
