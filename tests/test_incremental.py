@@ -32,6 +32,7 @@ from blast_radius.core.dependencies import (
     FileDependencies,
     dependency_texts,
     name_digests,
+    path_aliases,
     readable,
     updated_name_digests,
 )
@@ -153,6 +154,46 @@ def test_an_added_file_resolves_the_files_that_read_its_names(
     assert set(warm.resolved) == resolved
 
 
+SHOP_JS = {
+    "lib/money.js": "function round(x) { return x; }\nmodule.exports = { round };\n",
+    "lib/cart.js": (
+        'const { round } = require("./money");\n'
+        "function total(items) { return round(items.length); }\n"
+        "module.exports = { total };\n"
+    ),
+    "app.js": 'const lib = require("./lib");\nlib.total([]);\n',
+}
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "resolved"),
+    [
+        # A module is found by its own name: the others in its folder are not
+        # resolved again.
+        ("lib/tax.js", "function rate() { return 1; }\nmodule.exports = { rate };\n", set()),
+        # A folder is looked up as its index file: app.js requires ./lib. The
+        # index is indexed under its folder's name, which the files in the
+        # folder read in their own paths: they are resolved too.
+        (
+            "lib/index.js",
+            'module.exports = require("./cart");\n',
+            {"app.js", "lib/money.js", "lib/cart.js"},
+        ),
+    ],
+)
+def test_an_added_javascript_file_resolves_the_files_that_look_it_up(
+    tmp_path: Path, path: str, text: str, resolved: set[str]
+) -> None:
+    repo = _repo(tmp_path, SHOP_JS)
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    (repo / path).write_text(text)
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    assert warm.graph_text == index(repo, None).graph_text
+    assert set(warm.resolved) == {path} | resolved
+
+
 WORKSPACE = {
     "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*", "app"]}',
     "tsconfig.json": json.dumps({"compilerOptions": {"paths": {"@cfg": ["conf/settings.ts"]}}}),
@@ -226,8 +267,16 @@ def test_lookup_aliases_are_a_packages_entries_and_exact_path_aliases() -> None:
     assert aliases["packages/ui/dist/esm/index"] == package
     assert aliases["packages/ui/src/theme"] == package
     assert aliases["packages/ui/index"] == package
+    assert aliases["packages/ui/src/*"] == package
     assert aliases["conf/settings"] == ("@cfg",)
-    assert not any(key.startswith("a/") or "*" in key for key in aliases)
+    assert aliases["a/*"] == ("@a/*",)
+    words = path_aliases(aliases)
+    # ``./*`` maps ``dist/x.js`` back to ``src/x`` and to ``x``: any file of the
+    # package may be an entry, and is found by the package's name.
+    assert words.words_of("packages/ui/src/menu/index.tsx") >= {"s", "widgets", "ui", "menu"}
+    assert words.words_of("packages/ui/styles/dark.ts") >= {"s", "widgets", "ui", "dark"}
+    assert words.words_of("a/forms/impl.ts") == {"a", "forms", "impl"}
+    assert words.words_of("b/forms/impl.ts") == set()
 
 
 # With two jobs, digests computed for every name are worked out in a child process.

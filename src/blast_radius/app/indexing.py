@@ -39,7 +39,6 @@ from blast_radius.core.dependencies import (
     MAX_UPDATED_FILES,
     Aliases,
     DependencyTexts,
-    aliases_text,
     file_reads,
     name_digests,
     name_digests_key,
@@ -868,7 +867,7 @@ def _names_entry(
         (
             json.dumps(by_name, sort_keys=True, ensure_ascii=False),
             json.dumps(made_from, sort_keys=True, ensure_ascii=False),
-            aliases_text(aliases),
+            aliases.text,
         )
     )
 
@@ -893,7 +892,7 @@ def _names_since(
         return None
     head, _, tail = cached.partition(_NAMES_SECTION)
     tail, _, aliases_then = tail.partition(_NAMES_SECTION)
-    if aliases_then != aliases_text(aliases):
+    if aliases_then != aliases.text:
         return None  # a project's configuration changed: every file is resolved again
     try:
         made_from = json.loads(tail)

@@ -57,9 +57,42 @@ STAR = "*"
 _WORD = re.compile(r"\w+")
 _NONE: frozenset[str] = frozenset()
 _ALL = frozenset({EVERYONE})
-Aliases = Mapping[str, frozenset[str]]
-"""Words a path is also indexed under, by the path without extension (``path_aliases``)."""
-_NO_ALIASES: Aliases = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Aliases:
+    """Words files are also indexed under, found through configuration
+    (``path_aliases``): by a path without extension, or by a pattern whose
+    ``*`` matches text that is a word too."""
+
+    exact: Mapping[str, frozenset[str]]
+    patterns: tuple[tuple[str, str, frozenset[str]], ...]
+    """(text before the ``*``, text after it, words)."""
+    text: str
+    """The aliases as text, the same for the same aliases: a digest or an entry records it."""
+
+    def words_of(self, path: str) -> frozenset[str]:
+        """The words ``path`` is found under, as written, without its extension,
+        or as its folder (``x/index``)."""
+        if not self.text:
+            return _NONE
+        stem, dot, extension = path.rpartition(".")
+        stem = stem.removesuffix(".d") if dot and stem and "/" not in extension else path
+        found = self.exact.get(path, _NONE)
+        # A pattern is kept without its extension too: its stems are matched.
+        for key in (stem, stem.removesuffix("/index")):
+            found = found | self.exact.get(key, _NONE)
+            for before, after, words in self.patterns:
+                if (
+                    key.startswith(before)
+                    and key.endswith(after)
+                    and len(key) >= len(before) + len(after)
+                ):
+                    found = found | words | names_in(key[len(before) : len(key) - len(after)])
+        return found
+
+
+_NO_ALIASES = Aliases({}, (), "")
 _DIGEST_CHARS = 16
 
 # Module-level typed facts that set the context of all the file's
@@ -482,7 +515,7 @@ def name_digests_key(
         data = path.encode("utf-8", "surrogateescape")
         h.update(len(data).to_bytes(4, "little") + data)
     h.update(b"\0")
-    data = aliases_text(aliases).encode("utf-8", "surrogateescape")
+    data = aliases.text.encode("utf-8", "surrogateescape")
     h.update(len(data).to_bytes(8, "little") + data)
     for path in sorted(files):
         for text in (path, files[path].offers):
@@ -512,7 +545,7 @@ def name_digests(
         for name, digest in deps.offers:
             _add(index, name, digest)
         whole = _digest(path, *(d for _, d in deps.offers))  # as ``_own_digests`` takes it
-        stars.extend((STAR + word, whole) for word in _path_words(path))
+        stars.extend((STAR + word, whole) for word in _star_words(path, aliases))
         classes.extend(deps.classes)
         for name, then in deps.follows:
             follows.setdefault(name, set()).update(then)
@@ -595,7 +628,7 @@ def updated_name_digests(
         seeds.update(_differing(old_offers, new_offers))
         # The digest its path's star names index (any parsed file has one).
         if old is None or new is None or old_fields[1::2] != new_fields[1::2]:
-            seeds.update(STAR + word for word in _path_words(path))
+            seeds.update(STAR + word for word in _star_words(path, aliases))
         if old_follows != new_follows:
             old_map, new_map = _follow_map(old_follows), _follow_map(new_follows)
             seeds.update(_differing(old_map, new_map))
@@ -673,6 +706,12 @@ def _follow_map(line: str) -> dict[str, set[str]]:
     return found
 
 
+def _star_words(path: str, aliases: Aliases) -> frozenset[str]:
+    """The words whose star names index a file's offers: a star import names the
+    module it reads by its path or, through configuration, an alias."""
+    return _path_words(path) | aliases.words_of(path)
+
+
 def _path_words(path: str) -> frozenset[str]:
     """The words of a file's name and of its folder's: its star names, and its
     path's where it is found through its folder (``_file_words``)."""
@@ -704,26 +743,25 @@ def _file_words(path: str, aliases: Aliases = _NO_ALIASES) -> frozenset[str]:
         words = _path_words(path)
     else:
         words = _name_words(name)
-    if aliases:
-        # Found as written, without its extension, or as its folder (``x/index``).
-        stem, dot, extension = path.rpartition(".")
-        stem = stem.removesuffix(".d") if dot and stem and "/" not in extension else path
-        for key in (path, stem, stem.removesuffix("/index")):
-            words = words | aliases.get(key, _NONE)
-    return words
+    return words | aliases.words_of(path)
 
 
 def path_aliases(lookups: Mapping[str, Sequence[str]]) -> Aliases:
-    """The words each path is also indexed under, from the texts lookups that find
-    it through configuration name (``BuildOptions.lookup_aliases``), by the path
-    without extension."""
-    return {path: _names_of(" ".join(texts)) for path, texts in sorted(lookups.items())}
-
-
-def aliases_text(aliases: Aliases) -> str:
-    """``aliases`` as text, the same for the same aliases: a digest or an entry records it."""
-    rows = (f"{path}\t{' '.join(sorted(words))}" for path, words in sorted(aliases.items()))
-    return "\n".join(rows)
+    """The words files are also indexed under, from the texts that lookups
+    finding them through configuration write (``BuildOptions.lookup_aliases``):
+    by a path without extension, or a pattern of such paths with one ``*``."""
+    exact: dict[str, frozenset[str]] = {}
+    patterns: list[tuple[str, str, frozenset[str]]] = []
+    rows: list[str] = []
+    for key, texts in sorted(lookups.items()):
+        words = _names_of(" ".join(texts))
+        rows.append(f"{key}\t{' '.join(sorted(words))}")
+        before, star, after = key.partition("*")
+        if star:
+            patterns.append((before, after, words))
+        else:
+            exact[key] = words
+    return Aliases(exact, tuple(patterns), "\n".join(rows))
 
 
 def _folder_words(folder: str) -> frozenset[str]:
@@ -779,7 +817,7 @@ def _own_digests(
             for name, digest in zip(fields[0::2], fields[1::2], strict=True):
                 if name in names:
                     index.setdefault(name, []).append(digest)
-        words = [STAR + word for word in _path_words(path) if STAR + word in names]
+        words = [STAR + word for word in _star_words(path, aliases) if STAR + word in names]
         if words:
             whole = _digest(path, *(offers.split(_FIELD)[1::2] if offers else ()))
             stars.extend((word, whole) for word in words)

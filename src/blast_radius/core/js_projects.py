@@ -82,28 +82,30 @@ class JsProjects:
 
     def lookup_aliases(self) -> dict[str, tuple[str, ...]]:
         """Files a lookup finds through configuration, not through their own path:
-        each as its path without extension (``x/index`` is found as ``x`` too), with
-        the texts such a lookup names. A package's entry files are found through
-        the package's name (or its folder, by a relative path), a ``paths``
-        pattern's target through the pattern; a pattern with ``*`` puts the
-        matched text into the path it finds, which then names it already."""
+        each as its path without extension (``x/index`` is found as ``x`` too),
+        with the texts such a lookup writes. A package's entry files are found
+        through the package's name (or its folder, by a relative path), a
+        ``paths`` alias's target through the alias. A key with a ``*`` is a
+        pattern (``src/*/main``): the text it matches is written too."""
         found: dict[str, set[str]] = {}
+
+        def add(target: str, texts: set[str]) -> None:
+            for key in _alias_keys(target):
+                found.setdefault(key, set()).update(texts)
+
         for package in self.packages:
             names = {package.name, posixpath.basename(package.folder)}
-            targets = [_join(package.folder, "index")]  # no entry for the package itself
-            for subpath, entry in package.entries:
-                if "*" not in subpath:
-                    targets.extend(entry)
+            # Without an entry for the package itself, its index.
+            targets = [_join(package.folder, "index")]
+            for _, entry in package.entries:
+                targets.extend(entry)
             for target in targets:
                 for candidate in (target, *source_candidates(package.folder, target)):
-                    for key in _alias_keys(candidate):
-                        found.setdefault(key, set()).update(names)
+                    add(candidate, names)
         for config in self.configs:
             for pattern, pattern_targets in config.paths:
-                if "*" not in pattern:
-                    for target in pattern_targets:
-                        for key in _alias_keys(target):
-                            found.setdefault(key, set()).add(pattern)
+                for target in pattern_targets:
+                    add(target, {pattern})
         return {key: tuple(sorted(found[key])) for key in sorted(found)}
 
     def package_for(self, specifier: str) -> tuple[Package, str] | None:
@@ -128,6 +130,10 @@ OUTPUT_EXTENSIONS = (".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs", ".jsx")
 """Extensions of a package's built files, which a lookup maps back to the source."""
 _OUTPUT_FOLDERS = ("dist", "lib", "build", "out", "esm", "cjs", "types")
 _OUTPUT_SUBFOLDERS = ("esm", "cjs", "src", "types")
+
+
+SOURCE_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+"""The order TypeScript probes a specifier without an extension in."""
 
 
 def source_candidates(folder: str, target: str) -> list[str]:

@@ -14,6 +14,8 @@ from functools import cache, lru_cache
 
 import pathspec
 
+from blast_radius.core.js_projects import SOURCE_EXTENSIONS
+
 
 @dataclass(frozen=True, slots=True)
 class LanguageRule:
@@ -166,6 +168,10 @@ def _javascript_rule(
         imports_run_packages=False,
         constructor="constructor",
         checks_signatures=checks_signatures,
+        # A folder is looked up as its index file; any other file by its own
+        # name, or through a package's or an alias's configuration
+        # (``JsProjects.lookup_aliases``).
+        folder_files=tuple(f"index{extension}" for extension in SOURCE_EXTENSIONS),
     )
 
 

@@ -30,7 +30,13 @@ from blast_radius.core.facts import (
     Reference,
 )
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
-from blast_radius.core.js_projects import JsProjects, Package, contains_path, source_candidates
+from blast_radius.core.js_projects import (
+    SOURCE_EXTENSIONS,
+    JsProjects,
+    Package,
+    contains_path,
+    source_candidates,
+)
 from blast_radius.core.languages import language_for_path
 from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
@@ -43,8 +49,6 @@ from blast_radius.core.resolution import (
 )
 
 PREFIX = "js:"
-SOURCE_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
-"""The order TypeScript probes a specifier without an extension in."""
 WRITTEN_FOR = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
 """A specifier written with the output's extension names the source beside it."""
 TYPE_KINDS = frozenset({"interface", "type", "enum", "namespace"})
