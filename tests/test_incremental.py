@@ -194,6 +194,28 @@ def test_an_added_javascript_file_resolves_the_files_that_look_it_up(
     assert set(warm.resolved) == {path} | resolved
 
 
+def test_modules_sharing_a_word_do_not_read_on_to_each_other(tmp_path: Path) -> None:
+    repo = _repo(
+        tmp_path,
+        {
+            "lib/ast-utils.js": "function isArrow() { return 1; }\nmodule.exports = { isArrow };\n",
+            "lib/string-utils.js": "function upper(s) { return s; }\nmodule.exports = { upper };\n",
+            # Loaded for its effect: the require binds both words of its name.
+            "rules/setup.js": 'require("../lib/ast-utils");\n',
+            "rules/strings.js": 'const { upper } = require("../lib/string-utils");\nupper("a");\n',
+        },
+    )
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    # A module named ``ast``: what reads ``ast`` may change, not what reads ``utils``.
+    (repo / "lib" / "ast.js").write_text("function parse() {}\nmodule.exports = { parse };\n")
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    assert warm.graph_text == index(repo, None).graph_text
+    assert "rules/setup.js" in warm.resolved
+    assert "rules/strings.js" not in warm.resolved
+
+
 WORKSPACE = {
     "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*", "app"]}',
     "tsconfig.json": json.dumps({"compilerOptions": {"paths": {"@cfg": ["conf/settings.ts"]}}}),

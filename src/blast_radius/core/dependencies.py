@@ -134,6 +134,25 @@ def _last_segment(source: str) -> frozenset[str]:
     return names_in(re.split(r"::|[.:]", text.strip(".:"))[-1])
 
 
+def _read_on_to(source: str) -> frozenset[str]:
+    """The name a lookup through a module specifier reads on to: one word of
+    what it names last, without an extension (the longest, then the last in
+    order). Every word of a file's or folder's name indexes its path, so one
+    word finds the module; reading on to each would tie together modules that
+    share a word (``ast-utils`` and ``string-utils``, through ``utils``), and
+    through them every name that reads on to any of them."""
+    text = source.strip()
+    if "/" in text or "\\" in text:
+        segment = re.split(r"[/\\]", text.rstrip("/\\"))[-1]
+        stem, dot, _ = segment.rpartition(".")
+        words = names_in(stem if dot and stem else segment)
+    else:
+        words = _last_segment(text)
+    if len(words) < 2:
+        return words
+    return frozenset({max(words, key=lambda word: (len(word), word))})
+
+
 def _module_bound(source: str) -> frozenset[str]:
     """The names an import of a whole module binds: its last segment (a Go
     package, a header), and for a dotted module its first too (``import a.b.c``
@@ -373,7 +392,7 @@ def _elements(
             i.alias,
             scope_name(i.scope),
             i.type_only,
-            then=_last_segment(i.source) | (names_in(i.name) if i.name else _NONE),
+            then=_read_on_to(i.source) | (names_in(i.name) if i.name else _NONE),
         )
     for b in facts.bases:
         add(
@@ -409,7 +428,7 @@ def _elements(
             e.local,
             e.source,
             e.type_only,
-            then=names_in(e.local) | (_last_segment(e.source) if e.source else _NONE),
+            then=names_in(e.local) | (_read_on_to(e.source) if e.source else _NONE),
         )
     for r in facts.references:
         add(own(r.scope) | names_in(r.name), "r", r.kind, r.name, r.receiver, scope_name(r.scope))
