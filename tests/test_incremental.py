@@ -216,6 +216,31 @@ def test_modules_sharing_a_word_do_not_read_on_to_each_other(tmp_path: Path) -> 
     assert "rules/strings.js" not in warm.resolved
 
 
+def test_an_imported_member_reads_on_to_itself_not_to_its_package(tmp_path: Path) -> None:
+    repo = _repo(
+        tmp_path,
+        {
+            "shop/Money.java": "package shop;\n\npublic class Money { }\n",
+            "app/Cart.java": (
+                "package app;\n\nimport shop.Money;\n\npublic class Cart {\n    Money total;\n}\n"
+            ),
+            # Reads Cart's field, whose type is read on to: not Money's package.
+            "report/Report.java": (
+                "package report;\n\nimport app.Cart;\n\npublic class Report {\n"
+                "    Cart cart;\n\n    int sum() {\n        return cart.total.hashCode();\n"
+                "    }\n}\n"
+            ),
+        },
+    )
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    (repo / "shop" / "Rate.java").write_text("package shop;\n\npublic class Rate { }\n")
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    assert warm.graph_text == index(repo, None).graph_text
+    assert "report/Report.java" not in warm.resolved
+
+
 WORKSPACE = {
     "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*", "app"]}',
     "tsconfig.json": json.dumps({"compilerOptions": {"paths": {"@cfg": ["conf/settings.ts"]}}}),

@@ -392,7 +392,9 @@ def _elements(
             i.alias,
             scope_name(i.scope),
             i.type_only,
-            then=_read_on_to(i.source) | (names_in(i.name) if i.name else _NONE),
+            # A member's import reads on to the member, which its module's
+            # elements are indexed under with their path; a module's, to the module.
+            then=names_in(i.name) if i.name and i.name != "*" else _read_on_to(i.source),
         )
     for b in facts.bases:
         add(
