@@ -80,7 +80,7 @@ class Aliases:
         stem = stem.removesuffix(".d") if dot and stem and "/" not in extension else path
         found = self.exact.get(path, _NONE)
         # A pattern is kept without its extension too: its stems are matched.
-        for key in (stem, stem.removesuffix("/index")):
+        for key in dict.fromkeys((stem, stem.removesuffix("/index"))):
             found = found | self.exact.get(key, _NONE)
             for before, after, words in self.patterns:
                 if (
@@ -135,19 +135,19 @@ def _last_segment(source: str) -> frozenset[str]:
 
 
 def _read_on_to(source: str) -> frozenset[str]:
-    """The name a lookup through a module specifier reads on to: one word of
-    what it names last, without an extension (the longest, then the last in
-    order). Every word of a file's or folder's name indexes its path, so one
-    word finds the module; reading on to each would tie together modules that
-    share a word (``ast-utils`` and ``string-utils``, through ``utils``), and
-    through them every name that reads on to any of them."""
+    """The names a lookup through a module specifier reads on to: what it names
+    last; of a path (``./utils/ast-utils.js``), one word of the file's or
+    folder's name without its extension (the longest, then the last in order).
+    Every word of such a name indexes its path, so one word finds it; reading
+    on to each would tie together the modules that share a word (``ast-utils``
+    and ``string-utils``, through ``utils``), and through them every name that
+    reads on to any of them."""
     text = source.strip()
-    if "/" in text or "\\" in text:
-        segment = re.split(r"[/\\]", text.rstrip("/\\"))[-1]
-        stem, dot, _ = segment.rpartition(".")
-        words = names_in(stem if dot and stem else segment)
-    else:
-        words = _last_segment(text)
+    if "/" not in text and "\\" not in text:
+        return _last_segment(text)
+    segment = re.split(r"[/\\]", text.rstrip("/\\"))[-1]
+    stem, dot, _ = segment.rpartition(".")
+    words = names_in(stem if dot and stem else segment)
     if len(words) < 2:
         return words
     return frozenset({max(words, key=lambda word: (len(word), word))})

@@ -126,14 +126,13 @@ def contains_path(folder: str, path: str) -> bool:
     return folder in ("", path) or path.startswith(folder + "/")
 
 
-OUTPUT_EXTENSIONS = (".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs", ".jsx")
-"""Extensions of a package's built files, which a lookup maps back to the source."""
-_OUTPUT_FOLDERS = ("dist", "lib", "build", "out", "esm", "cjs", "types")
-_OUTPUT_SUBFOLDERS = ("esm", "cjs", "src", "types")
-
-
 SOURCE_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 """The order TypeScript probes a specifier without an extension in."""
+# A package's built files, which a lookup maps back to the source: their
+# extensions, and the folders they are written to.
+_OUTPUT_EXTENSIONS = (".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs", ".jsx")
+_OUTPUT_FOLDERS = ("dist", "lib", "build", "out", "esm", "cjs", "types")
+_OUTPUT_SUBFOLDERS = ("esm", "cjs", "src", "types")
 
 
 def source_candidates(folder: str, target: str) -> list[str]:
@@ -141,7 +140,7 @@ def source_candidates(folder: str, target: str) -> list[str]:
     first, without extension: ``dist/x.js`` (or ``.d.ts``, ``lib/``, ``build/``,
     ``out/``) back to ``src/x``."""
     stem = posixpath.relpath(posixpath.normpath(target), folder or ".")
-    for extension in OUTPUT_EXTENSIONS:
+    for extension in _OUTPUT_EXTENSIONS:
         if stem.endswith(extension):
             stem = stem[: -len(extension)]
             break
@@ -157,7 +156,8 @@ def source_candidates(folder: str, target: str) -> list[str]:
 
 def _alias_keys(path: str) -> tuple[str, ...]:
     """A looked-up path as ``lookup_aliases`` keys it: as written, and without its
-    extension (a lookup tries the source extensions on either)."""
+    extension (a lookup tries the source extensions on either), as
+    ``dependencies.Aliases`` matches a file's path."""
     path = posixpath.normpath(path)
     stem, dot, extension = path.rpartition(".")
     if dot and stem and "/" not in extension:
