@@ -73,6 +73,19 @@ def _repo(tmp_path: Path, files: dict[str, str]) -> Path:
     return repo
 
 
+def _warm_after_adding(tmp_path: Path, files: dict[str, str], path: str, text: str) -> IndexResult:
+    """The warm index of ``files`` once ``path`` is added; it must equal a cold one."""
+    repo = _repo(tmp_path, files)
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    (repo / path).parent.mkdir(parents=True, exist_ok=True)
+    (repo / path).write_text(text)
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    assert warm.graph_text == index(repo, None).graph_text
+    return warm
+
+
 SHOP = {
     "shop/money.py": "def round_cents(x):\n    return round(x, 2)\n",
     "shop/cart.py": (
@@ -143,14 +156,7 @@ def test_an_added_definition_resolves_the_files_that_name_it(
 def test_an_added_file_resolves_the_files_that_read_its_names(
     tmp_path: Path, path: str, text: str, resolved: set[str]
 ) -> None:
-    repo = _repo(tmp_path, SHOP)
-    cache = tmp_path / "cache"
-    index(repo, cache)
-    (repo / path).parent.mkdir(exist_ok=True)
-    (repo / path).write_text(text)
-    git(repo, "add", "-A")
-    warm = index(repo, cache)
-    assert warm.graph_text == index(repo, None).graph_text
+    warm = _warm_after_adding(tmp_path, SHOP, path, text)
     assert set(warm.resolved) == resolved
 
 
@@ -184,18 +190,13 @@ SHOP_JS = {
 def test_an_added_javascript_file_resolves_the_files_that_look_it_up(
     tmp_path: Path, path: str, text: str, resolved: set[str]
 ) -> None:
-    repo = _repo(tmp_path, SHOP_JS)
-    cache = tmp_path / "cache"
-    index(repo, cache)
-    (repo / path).write_text(text)
-    git(repo, "add", "-A")
-    warm = index(repo, cache)
-    assert warm.graph_text == index(repo, None).graph_text
+    warm = _warm_after_adding(tmp_path, SHOP_JS, path, text)
     assert set(warm.resolved) == {path} | resolved
 
 
 def test_modules_sharing_a_word_do_not_read_on_to_each_other(tmp_path: Path) -> None:
-    repo = _repo(
+    # A module named ``ast`` is added: what reads ``ast`` may change, not what reads ``utils``.
+    warm = _warm_after_adding(
         tmp_path,
         {
             "lib/ast-utils.js": "function isArrow() { return 1; }\nmodule.exports = { isArrow };\n",
@@ -204,20 +205,15 @@ def test_modules_sharing_a_word_do_not_read_on_to_each_other(tmp_path: Path) -> 
             "rules/setup.js": 'require("../lib/ast-utils");\n',
             "rules/strings.js": 'const { upper } = require("../lib/string-utils");\nupper("a");\n',
         },
+        "lib/ast.js",
+        "function parse() {}\nmodule.exports = { parse };\n",
     )
-    cache = tmp_path / "cache"
-    index(repo, cache)
-    # A module named ``ast``: what reads ``ast`` may change, not what reads ``utils``.
-    (repo / "lib" / "ast.js").write_text("function parse() {}\nmodule.exports = { parse };\n")
-    git(repo, "add", "-A")
-    warm = index(repo, cache)
-    assert warm.graph_text == index(repo, None).graph_text
     assert "rules/setup.js" in warm.resolved
     assert "rules/strings.js" not in warm.resolved
 
 
 def test_an_imported_member_reads_on_to_itself_not_to_its_package(tmp_path: Path) -> None:
-    repo = _repo(
+    warm = _warm_after_adding(
         tmp_path,
         {
             "shop/Money.java": "package shop;\n\npublic class Money { }\n",
@@ -231,13 +227,9 @@ def test_an_imported_member_reads_on_to_itself_not_to_its_package(tmp_path: Path
                 "    }\n}\n"
             ),
         },
+        "shop/Rate.java",
+        "package shop;\n\npublic class Rate { }\n",
     )
-    cache = tmp_path / "cache"
-    index(repo, cache)
-    (repo / "shop" / "Rate.java").write_text("package shop;\n\npublic class Rate { }\n")
-    git(repo, "add", "-A")
-    warm = index(repo, cache)
-    assert warm.graph_text == index(repo, None).graph_text
     assert "report/Report.java" not in warm.resolved
 
 
