@@ -734,8 +734,9 @@ def _star_words(path: str, aliases: Aliases) -> frozenset[str]:
 
 
 def _path_words(path: str) -> frozenset[str]:
-    """The words of a file's name and of its folder's: its star names, and its
-    path's where it is found through its folder (``_file_words``)."""
+    """The words of a file's name and of its folder's: its star names (with its
+    aliases, ``_star_words``), and its path's where it is found through its
+    folder (``_file_words``)."""
     folder, _, name = path.rpartition("/")
     return _name_words(name) | names_in(folder.rpartition("/")[2])
 
