@@ -423,6 +423,33 @@ def test_an_added_file_that_offers_nothing_still_updates_its_star_names() -> Non
     assert made == full
 
 
+def test_a_follow_to_a_name_already_followed_does_not_reach_its_readers() -> None:
+    """A function added with a parameter of a type everything reads on to
+    (``int``) adds that name to its file's follows, not to the graph: the
+    update digests the function's names again, not the type's thousand
+    readers, and equals the full computation."""
+
+    def texts(
+        offers: tuple[str, ...], follows: tuple[tuple[str, tuple[str, ...]], ...]
+    ) -> DependencyTexts:
+        return dependency_texts(
+            FileDependencies(
+                ("x",), tuple((o, f"{n:016x}") for n, o in enumerate(offers)), (), follows
+            )
+        )
+
+    readers = {
+        f"m/r{n}.go": texts((f"reader{n}",), ((f"reader{n}", ("int",)),)) for n in range(1000)
+    }
+    before = {**readers, "m/helpers.go": texts(("old",), ())}
+    paths = sorted(before)
+    digests = name_digests(paths, before)
+    after = {**readers, "m/helpers.go": texts(("old", "helper"), (("helper", ("int",)),))}
+    made = updated_name_digests(paths, after, digests, {"m/helpers.go": before["m/helpers.go"]})
+    assert made == name_digests(paths, after)
+    assert made["reader7"] == digests["reader7"] and made["helper"] != digests.get("helper")
+
+
 def test_updated_name_digests_equal_those_computed_for_every_name() -> None:
     """After random edits of every fixture (files added, removed and moved
     too), the digests updated from the last ones are those of a full

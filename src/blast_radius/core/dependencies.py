@@ -640,6 +640,11 @@ def updated_name_digests(
         for folder in _folders(paths_before) ^ _folders(paths):
             seeds.update(_folder_words(folder))
     classes_changed = False
+    # The changed files' follows, before and after, and the names whose
+    # follows or place in the graph differ in one of them.
+    old_maps: list[dict[str, set[str]]] = []
+    new_maps: list[dict[str, set[str]]] = []
+    moved: set[str] = set()
     for path in changed:
         old, new = before[path], texts.get(path)
         old_fields, old_classes, old_follows = _offer_lines(old) if old else ([], "", "")
@@ -652,10 +657,17 @@ def updated_name_digests(
             seeds.update(STAR + word for word in _star_words(path, aliases))
         if old_follows != new_follows:
             old_map, new_map = _follow_map(old_follows), _follow_map(new_follows)
-            seeds.update(_differing(old_map, new_map))
+            old_maps.append(old_map)
+            new_maps.append(new_map)
+            moved.update(_differing(old_map, new_map))
             old_names = set(old_map).union(*old_map.values())
             new_names = set(new_map).union(*new_map.values())
-            seeds.update(old_names ^ new_names)  # may enter or leave the graph
+            moved.update(old_names ^ new_names)
+    if moved:
+        # Only where the whole graph differs: a function added with a parameter
+        # of a common type (``int``) brings that name into its file's follows,
+        # not into the graph, which every other file keeps it in.
+        seeds.update(_moved_in_graph(moved, old_maps, new_maps, lines, set(changed)))
     if classes_changed:
         old_lines = dict(lines)
         for path in changed:
@@ -698,6 +710,42 @@ def updated_name_digests(
         else:
             result.pop(name, None)
     return result
+
+
+def _moved_in_graph(
+    names: set[str],
+    old_maps: Sequence[Mapping[str, set[str]]],
+    new_maps: Sequence[Mapping[str, set[str]]],
+    lines: Mapping[str, tuple[str, str, str]],
+    changed: set[str],
+) -> set[str]:
+    """Those of ``names`` whose follows, or whether they are in the follow graph
+    at all, differ in the whole tree, the changed files' follows having been
+    ``old_maps`` and being ``new_maps``: what their digests depend on of the
+    graph (a name in it is digested with what it reads on to; one outside it,
+    alone)."""
+    # What the unchanged files say of them: the same before and after.
+    kept: dict[str, set[str]] = {}
+    reached: set[str] = set()
+    for path, (_, _, follow_line) in lines.items():
+        if path in changed or not follow_line or not any(n in follow_line for n in names):
+            continue
+        for name, then in _follow_records(follow_line):
+            if name in names:
+                kept.setdefault(name, set()).update(then)
+            reached.update(names.intersection(then))
+
+    def place(name: str, maps: Sequence[Mapping[str, set[str]]]) -> tuple[bool, set[str]]:
+        then = set(kept.get(name, ()))
+        keyed = name in kept
+        for follows in maps:
+            if name in follows:
+                keyed = True
+                then |= follows[name]
+        inside = keyed or name in reached or any(name in t for m in maps for t in m.values())
+        return inside, then
+
+    return {name for name in names if place(name, old_maps) != place(name, new_maps)}
 
 
 def _differing(old: Mapping[str, object], new: Mapping[str, object]) -> set[str]:
