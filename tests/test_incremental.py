@@ -86,6 +86,52 @@ def _warm_after_adding(tmp_path: Path, files: dict[str, str], path: str, text: s
     return warm
 
 
+def test_a_star_import_of_a_language_whose_imports_are_private_reaches_its_readers_only(
+    tmp_path: Path,
+) -> None:
+    """A Java star import binds names for its own file alone: a change to it
+    resolves again the files that read that file (a caller of a method its
+    class inherits through the import), not every file."""
+    files = {
+        "lib/Base.java": "package lib;\npublic class Base {\n  public void greet() {}\n}\n",
+        "app/Child.java": "package app;\nimport lib.*;\npublic class Child extends Base {}\n",
+        "app/Main.java": (
+            "package app;\npublic class Main {\n  void run(Child c) { c.greet(); }\n}\n"
+        ),
+        "other/Unrelated.java": "package other;\npublic class Unrelated {\n  void f() {}\n}\n",
+    }
+    cold_before = index(_repo(tmp_path / "before", files), None).graph_text
+    assert '"source":"java:app.Main.run","target":"java:lib.Base.greet"' in cold_before.replace(
+        " ", ""
+    )
+    text = "package app;\npublic class Child extends Base {}\n"
+    warm = _warm_after_adding(tmp_path, files, "app/Child.java", text)
+    assert sorted(warm.resolved) == ["app/Child.java", "app/Main.java"]
+
+
+def test_anonymous_scopes_are_no_one_inheritance_component() -> None:
+    """Lambdas and object expressions have no name a base could write: each is
+    its own component, joined only by its own bases. A lambda added anywhere
+    leaves the members of a hierarchy an object expression extends alone."""
+
+    def texts(*classes: tuple[str, tuple[str, ...], tuple[str, ...], str]) -> DependencyTexts:
+        return dependency_texts(FileDependencies(("x",), (), classes, ()))
+
+    files = {
+        # an object expression extending Node, and Node with its member
+        "a/list.kt": texts(
+            ("", ("invoke",), ("node",), "1" * 16), ("node", ("addlast",), (), "2" * 16)
+        ),
+        "b/job.kt": texts(("", (), (), "3" * 16)),  # a lambda's scope
+    }
+    paths = sorted(files)
+    before = name_digests(paths, files)
+    after = {**files, "b/job.kt": texts(("", (), (), "3" * 16), ("", (), (), "4" * 16))}
+    now = name_digests(paths, after)
+    assert now["addlast"] == before["addlast"] and now["node"] == before["node"]
+    assert updated_name_digests(paths, after, before, {"b/job.kt": files["b/job.kt"]}) == now
+
+
 SHOP = {
     "shop/money.py": "def round_cents(x):\n    return round(x, 2)\n",
     "shop/cart.py": (

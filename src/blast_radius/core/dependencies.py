@@ -29,7 +29,10 @@ Three things reach files that do not name them and are handled apart:
   (``path_aliases``);
 * elements that reach every file by design (star imports and re-exports, a
   module starting or stopping to declare ``__all__``, project-wide usings,
-  autouse fixtures) are indexed under ``*``, which every file mentions.
+  autouse fixtures) are indexed under ``*``, which every file mentions; a
+  star import of a language whose imports are private to their file
+  (``LanguageRule.private_imports``) reaches only the lookups that enter the
+  file by its own names, and is indexed under those.
 
 Names compare lowercased and without underscores, so ``user_profile.rb`` and
 ``UserProfile``, or PHP's case-insensitive names, meet. Over-matching only
@@ -362,9 +365,15 @@ def _elements(
     out: list[tuple[frozenset[str], str]] = []
     follows: dict[str, set[str]] = {}
 
-    def add(names: frozenset[str], *content: object, then: frozenset[str] = _NONE) -> None:
-        """Index ``content`` under ``names``; a lookup of one of them reads on to ``then``."""
-        out.append((names, context + repr(content)))
+    def add(
+        names: frozenset[str],
+        *content: object,
+        then: frozenset[str] = _NONE,
+        also: frozenset[str] = _NONE,
+    ) -> None:
+        """Index ``content`` under ``names`` and ``also``; a lookup of one of
+        ``names`` reads on to ``then``."""
+        out.append((names | also, context + repr(content)))
         if then:
             for name in names - _ALL:
                 follows.setdefault(name, set()).update(then - {name})
@@ -378,23 +387,33 @@ def _elements(
         if d.parent == MODULE_SCOPE and names & _IMPLICIT_MEMBERS:
             names = names | module_names
         add(names, "d", d.kind, qualified[index])
+    rule = language_for_path(facts.path)
+    # What a star import binds, no name tells. Where imports are the file's own
+    # (``LanguageRule.private_imports``), it is read only by the lookups that
+    # enter the file by what it defines (a type written in it, resolved
+    # there): it is indexed under those names and the file's, not under its
+    # module's or its namespace's, which every file using them mentions.
+    # Elsewhere it reaches every file (a module's star import re-exports).
+    private = rule is not None and rule.private_imports
+    own_names = _name_words(stem) | names_in(
+        " ".join(d.name for d in definitions if d.kind != "namespace")
+    )
     for i in facts.imports:
+        content = ("i", i.source, i.name, i.alias, scope_name(i.scope), i.type_only)
+        star = "*" in (i.name, i.alias)
+        if star and private:
+            add(own_names, *content)
+            continue
         bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
         if not bound or i.name == "*":
             bound = _module_bound(i.source)
-        if i.name == "*" or i.alias == "*":
-            bound = bound | _ALL
         add(
             bound,
-            "i",
-            i.source,
-            i.name,
-            i.alias,
-            scope_name(i.scope),
-            i.type_only,
+            *content,
             # A member's import reads on to the member, which its module's
             # elements are indexed under with their path; a module's, to the module.
             then=names_in(i.name) if i.name and i.name != "*" else _read_on_to(i.source),
+            also=_ALL if star else _NONE,
         )
     for b in facts.bases:
         add(
@@ -475,7 +494,6 @@ def _elements(
             then=parameters,
         )
 
-    rule = language_for_path(facts.path)
     structural = rule is not None and rule.structural_types
     members: dict[int, set[str]] = {}
     links: dict[int, list[str]] = {}
@@ -1066,21 +1084,29 @@ def _component_index(
             parent[name], name = root, parent[name]
         return root
 
-    for name, _, _, _ in records:
-        parent.setdefault(name, name)
-    for name, _, linked, _ in records:
+    def node(name: str, digest: str) -> str:
+        # Classes meet by name, but no base names an anonymous one (a lambda's
+        # scope, an object expression): each is a component of its own, joined
+        # only by its own bases, never to every other anonymous scope.
+        return name if name else "\0" + digest
+
+    for name, _, _, digest in records:
+        key = node(name, digest)
+        parent.setdefault(key, key)
+    for name, _, linked, digest in records:
         for other in linked:
             if other in parent:
-                a, b = find(name), find(other)
+                a, b = find(node(name, digest)), find(other)
                 if a != b:
                     parent[max(a, b)] = min(a, b)
     links: dict[str, list[str]] = {}
     names: dict[str, set[str]] = {}
     for name, members, _, digest in records:
-        root = find(name)
+        root = find(node(name, digest))
         links.setdefault(root, []).append(digest)
         names.setdefault(root, set()).update(members)
-        names[root].add(name)
+        if name:
+            names[root].add(name)
     index: dict[str, list[str]] = {}
     for root in sorted(links):
         digest = _digest("c", *sorted(links[root]))

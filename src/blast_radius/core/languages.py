@@ -76,6 +76,12 @@ class LanguageRule:
     structural_types: bool = False
     """Whether a type fits an interface by its methods alone, without naming it
     (Go, TypeScript): then an interface's method set decides who implements it."""
+    private_imports: bool = False
+    """Whether an import binds names for its own file only, never for the files
+    that import that file (Java, C#, Go, JavaScript: a re-export is written
+    apart, as one): what a star import binds is then read only by lookups that
+    enter the file by its names, and a change to it reaches those, not every
+    file (``core.dependencies``)."""
     test_marker: str = ""
     """The entry-point kind the queries give test methods (JUnit's ``@Test``),
     when names do not tell them. In a test file with any, only those are
@@ -161,6 +167,7 @@ def _javascript_rule(
         grammar_function=grammar_function,
         query_files=query_files,
         resolver="javascript",
+        private_imports=True,
         line_comment="//",
         test_files=JS_TEST_FILES,
         test_function_prefix="",
@@ -281,6 +288,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         grammar_module="tree_sitter_go",
         query_files=("facts.scm", "entry_points.scm"),
         resolver="go",
+        private_imports=True,
         line_comment="//",
         test_files=("*_test.go",),
         test_function_prefix=("Test", "Benchmark", "Fuzz", "Example"),
@@ -296,6 +304,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         grammar_module="tree_sitter_java",
         query_files=("facts.scm", "entry_points.scm"),
         resolver="java",
+        private_imports=True,
         line_comment="//",
         # Surefire's default includes
         test_files=("Test*.java", "*Test.java", "*Tests.java", "*TestCase.java"),
@@ -314,6 +323,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         grammar_module="tree_sitter_kotlin",
         query_files=("facts.scm", "entry_points.scm"),
         resolver="java",
+        private_imports=True,
         line_comment="//",
         test_files=("Test*.kt", "*Test.kt", "*Tests.kt", "*TestCase.kt"),
         test_function_prefix="",
@@ -330,6 +340,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         query_files=("facts.scm", "entry_points.scm"),
         # one JVM namespace: a Scala call of a Java or Kotlin type resolves
         resolver="java",
+        private_imports=True,
         line_comment="//",
         # ScalaTest's, MUnit's and JUnit's usual names, and sbt's test folder
         test_files=(
@@ -395,6 +406,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         grammar_module="tree_sitter_c_sharp",
         query_files=("facts.scm", "entry_points.scm"),
         resolver="csharp",
+        private_imports=True,
         line_comment="//",
         test_files=CSHARP_TEST_FILES,
         # names do not tell xUnit's, NUnit's or MSTest's tests: attributes do
