@@ -394,14 +394,15 @@ def _elements(
     # there): it is indexed under those names and the file's, not under its
     # module's or its namespace's, which every file using them mentions.
     # Elsewhere it reaches every file (a module's star import re-exports).
-    private = rule is not None and rule.private_imports
-    own_names = _name_words(stem) | names_in(
-        " ".join(d.name for d in definitions if d.kind != "namespace")
-    )
+    own_names = _NONE
+    if rule is not None and rule.private_imports:
+        own_names = _name_words(stem) | _names_of(
+            " ".join(d.name for d in definitions if d.kind != "namespace")
+        )
     for i in facts.imports:
         content = ("i", i.source, i.name, i.alias, scope_name(i.scope), i.type_only)
         star = "*" in (i.name, i.alias)
-        if star and private:
+        if star and own_names:
             add(own_names, *content)
             continue
         bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
