@@ -365,15 +365,9 @@ def _elements(
     out: list[tuple[frozenset[str], str]] = []
     follows: dict[str, set[str]] = {}
 
-    def add(
-        names: frozenset[str],
-        *content: object,
-        then: frozenset[str] = _NONE,
-        also: frozenset[str] = _NONE,
-    ) -> None:
-        """Index ``content`` under ``names`` and ``also``; a lookup of one of
-        ``names`` reads on to ``then``."""
-        out.append((names | also, context + repr(content)))
+    def add(names: frozenset[str], *content: object, then: frozenset[str] = _NONE) -> None:
+        """Index ``content`` under ``names``; a lookup of one of them reads on to ``then``."""
+        out.append((names, context + repr(content)))
         if then:
             for name in names - _ALL:
                 follows.setdefault(name, set()).update(then - {name})
@@ -409,12 +403,11 @@ def _elements(
         if not bound or i.name == "*":
             bound = _module_bound(i.source)
         add(
-            bound,
+            bound | _ALL if star else bound,
             *content,
             # A member's import reads on to the member, which its module's
             # elements are indexed under with their path; a module's, to the module.
             then=names_in(i.name) if i.name and i.name != "*" else _read_on_to(i.source),
-            also=_ALL if star else _NONE,
         )
     for b in facts.bases:
         add(
