@@ -21,6 +21,7 @@ from blast_radius.core.build import (
     BuildOptions,
     FactsText,
     Part,
+    Resolvers,
     file_interface,
     file_symbols,
     interface_keeps_symbols,
@@ -102,6 +103,58 @@ def test_a_python_resolver_that_lets_its_indexes_go_builds_the_same(case: Path) 
     assert kept
     for path in (*order, *reversed(order)):
         assert forgetting.build([path]) == {path: kept[path]}, path
+
+
+@pytest.mark.parametrize("case", PYTHON_CASES, ids=[c.name for c in PYTHON_CASES])
+def test_a_kept_resolver_resolves_batch_after_batch_as_a_full_build(case: Path) -> None:
+    # One resolver over every file's interface serves every batch: each file
+    # is resolved with its full facts in its interface's place, and put back,
+    # so the files resolved before it (in any order) never change its output.
+    facts = case_facts(case)
+    paths = [f.path for f in facts]
+    options = BuildOptions()
+    full = resolve_files(facts, [], paths, options).parts
+    resolvers = Resolvers([file_interface(f) for f in facts], paths, options)
+    kept = resolvers.kept("python")
+    assert kept is not None
+    for batch in (facts[::2], facts[1::2], facts[::-1]):
+        parts = resolve_files(batch, resolvers, paths, options).parts
+        assert parts == {f.path: full[f.path] for f in batch if f.path in full}
+    assert resolvers.kept("python") is kept
+
+
+def test_a_kept_resolver_builds_a_file_from_its_full_facts_not_its_interface() -> None:
+    # The interface holds no calls and no module- or function-level aliases;
+    # the file's own edges come from its full facts, put in for the while.
+    sources = {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "class Engine:\n    def run(self):\n        return 1\n",
+        "pkg/b.py": (
+            "from pkg.a import Engine\n"
+            "Motor = Engine\n\n"
+            "class Car:\n    kind = Engine\n\n"
+            "def go():\n    local = Engine\n    return Engine().run(), Motor, local\n"
+        ),
+    }
+    compiled = COMPILED["python"]
+    facts = [extract_facts(compiled, path, text.encode()) for path, text in sources.items()]
+    paths = sorted(sources)
+    options = BuildOptions()
+    full = resolve_files(facts, [], paths, options).parts
+    assert "python:pkg.a.Engine.run\x1fpython:pkg.b.go\x11calls" in full["pkg/b.py"].edges
+    resolvers = Resolvers([file_interface(f) for f in facts], paths, options)
+    parts = resolve_files(facts[2:], resolvers, paths, options).parts
+    assert parts == {"pkg/b.py": full["pkg/b.py"]}
+
+
+def test_kept_resolvers_without_a_files_interface_are_refused() -> None:
+    # A file whose interface the resolvers lack would be resolved against
+    # a repository without it: refused, not resolved wrongly.
+    facts = case_facts(max(PYTHON_CASES, key=lambda c: len(case_facts(c))))
+    paths = [f.path for f in facts]
+    resolvers = Resolvers([file_interface(f) for f in facts[1:]], paths, BuildOptions())
+    with pytest.raises(ValueError, match="without the interface"):
+        resolve_files(facts[:1], resolvers, paths, BuildOptions())
 
 
 def test_files_given_as_facts_text_resolve_in_chunks_as_in_a_full_build(

@@ -20,6 +20,7 @@ from blast_radius.core.build import (
     FileRecord,
     GraphParts,
     RenderedFile,
+    Resolvers,
     assemble_graph,
     assemble_graph_in_runs,
     graph_meta,
@@ -591,6 +592,7 @@ def index_tree(
     ready = [p for p in to_build if p in full]
     rest = _batches([p for p in to_build if p not in full], lines, budget)
     batches = _merged_tail(([ready] if ready else []) + rest, lines, budget)
+    resolvers = Resolvers([interfaces[p] for p in parsed_paths], paths, settings.build)
     for number, batch in enumerate(batches):
         # A file's output needs its own full facts and the others' interfaces
         # only: one batch's full facts are in memory at a time.
@@ -600,7 +602,7 @@ def index_tree(
         ensure_facts(batch, keep=True)
         result = resolve_files(
             [FactsText(p, full[p]) for p in batch if p in full],
-            [interfaces[p] for p in parsed_paths],
+            resolvers,
             paths,
             settings.build,
             extractor.fan_out,
@@ -614,7 +616,7 @@ def index_tree(
             ensure_facts(list(result.damaged), frozenset(result.damaged), keep=True)
             again = resolve_files(
                 [FactsText(p, full[p]) for p in result.damaged if p in full],
-                [interfaces[p] for p in parsed_paths],
+                resolvers,
                 paths,
                 settings.build,
             )
@@ -631,6 +633,7 @@ def index_tree(
             store.put("output", outputs[path], text)
             keep_part(path, part, len(text))
     # Only interfaces and rendered parts are needed from here on.
+    del resolvers
     full.clear()
     contents.clear()
 

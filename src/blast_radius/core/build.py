@@ -10,7 +10,6 @@ again; the rest of the graph is spliced in as text.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import posixpath
@@ -135,6 +134,15 @@ class Resolver(Protocol):
         ...
 
 
+class KeptResolver(Resolver, Protocol):
+    """A resolver made over every file's interface, kept for every batch."""
+
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """The output of one file given its full facts, where the resolver holds
+        its interface; None for a file it does not know."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class Ecosystem:
     """One resolver and how to cut a file's facts down to its interface."""
@@ -146,6 +154,11 @@ class Ecosystem:
     interface_keeps_symbols: bool = True
     """Whether ``symbols`` reads the same of the interface as of the facts, and
     the interface keeps every import: a file's version can then be read from it."""
+    kept: Callable[[Sequence[FileFacts], Sequence[str], BuildOptions], KeptResolver] | None = None
+    """Where its resolver, made over every file's interface, resolves a file
+    given its full facts (``KeptResolver.build_full``), how to make it: it is
+    then made once and kept for every batch, and the processes forked to
+    resolve share it. Else a resolver is made for each chunk (``create``)."""
 
 
 # Each ecosystem's resolver is imported when a file of it is first met: a
@@ -155,13 +168,12 @@ class Ecosystem:
 def _python() -> Ecosystem:
     from blast_radius.core.resolve_python import PythonResolver, python_interface, python_symbols
 
-    return Ecosystem(
-        create=lambda facts, paths, options: PythonResolver(
-            facts, paths, options.python_roots, options.scripts
-        ),
-        interface=python_interface,
-        symbols=python_symbols,
-    )
+    def make(
+        facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions
+    ) -> PythonResolver:
+        return PythonResolver(facts, paths, options.python_roots, options.scripts)
+
+    return Ecosystem(create=make, interface=python_interface, symbols=python_symbols, kept=make)
 
 
 def _javascript() -> Ecosystem:
@@ -386,9 +398,54 @@ class Resolved:
 _TEXT_BYTES_PER_UNIT = 80
 
 
+class Resolvers:
+    """Each ecosystem's resolver over every file's interface, for ``resolve_files``.
+
+    A kept ecosystem's resolver (``Ecosystem.kept``) is made once, on first
+    use, and serves every batch that follows: made before processes are
+    forked to resolve, it is shared with them rather than made again in each.
+    The others' resolvers are made for each chunk, with its files' full facts.
+    """
+
+    def __init__(
+        self, interfaces: Sequence[FileFacts], all_paths: Sequence[str], options: BuildOptions
+    ) -> None:
+        self._facts: dict[str, list[FileFacts]] = {}
+        self.paths: frozenset[str] = frozenset(f.path for f in interfaces)
+        """The files whose interfaces the resolvers hold."""
+        for interface in interfaces:
+            rule = language_for_path(interface.path)
+            if rule is not None:
+                self._facts.setdefault(rule.resolver, []).append(interface)
+        self._all_paths = all_paths
+        self._options = options
+        self._made: dict[str, KeptResolver] = {}
+
+    def kept(self, name: str) -> KeptResolver | None:
+        """The kept resolver of the ecosystem ``name``; None when it is not kept."""
+        make = ecosystem(name).kept
+        if make is None:
+            return None
+        made = self._made.get(name)
+        if made is None:
+            facts = self._facts.get(name, [])
+            made = self._made[name] = make(facts, self._all_paths, self._options)
+        return made
+
+    def for_chunk(self, name: str, own: Sequence[FileFacts]) -> Resolver:
+        """A resolver of the ecosystem ``name`` for a chunk: ``own`` (full facts)
+        and every other file's interface."""
+        paths = {f.path for f in own}
+        return ecosystem(name).create(
+            [*own, *(f for f in self._facts.get(name, ()) if f.path not in paths)],
+            self._all_paths,
+            self._options,
+        )
+
+
 def resolve_files(
     full: Sequence[FileFacts | FactsText],
-    interfaces: Sequence[FileFacts],
+    interfaces: Sequence[FileFacts] | Resolvers,
     all_paths: Sequence[str],
     options: BuildOptions,
     fan_out: FanOut = serially,
@@ -398,55 +455,62 @@ def resolve_files(
 
     ``interfaces`` may hold those of the files in ``full`` too: a chunk's
     files are resolved with their own full facts and every other file's
-    interface. The files are cut into up to ``chunks`` chunks of similar
-    size, run through ``fan_out``; each chunk decodes its files' texts and
-    builds its ecosystems' resolvers itself, so that a process resolving a
-    chunk holds the full facts of that chunk only. A file's output depends
-    on nothing but its own facts and the others' interfaces, so how files
-    are chunked never changes it.
+    interface. Given as ``Resolvers``, it must hold the interface of every
+    file in ``full``, and is kept from one call to the next. The files are
+    cut into up to ``chunks`` chunks of similar size, run through
+    ``fan_out``; each chunk decodes its files' texts, so that a process
+    resolving a chunk holds the full facts of that chunk only. A file's
+    output depends on nothing but its own facts and the others' interfaces,
+    so how files are chunked, and which resolver holds what, never changes it.
     """
     items: dict[str, FileFacts | FactsText] = {}
     sizes: dict[str, int] = {}
+    resolver_of: dict[str, str] = {}
     for item in full:
-        if language_for_path(item.path) is not None:
+        if (rule := language_for_path(item.path)) is not None:
             items[item.path] = item
+            resolver_of[item.path] = rule.resolver
             sizes[item.path] = (
                 1 + len(item.text) // _TEXT_BYTES_PER_UNIT
                 if isinstance(item, FactsText)
                 else 1 + len(item.references) + len(item.definitions)
             )
-    others: dict[str, list[FileFacts]] = {}
-    for interface in interfaces:
-        rule = language_for_path(interface.path)
-        if rule is not None:
-            others.setdefault(rule.resolver, []).append(interface)
+    if isinstance(interfaces, Resolvers):
+        made = interfaces
+        if not made.paths.issuperset(items):
+            raise ValueError("resolvers without the interface of a file to resolve")
+    else:
+        # A file to resolve without an interface: its full facts stand in.
+        given = {f.path for f in interfaces}
+        alone = [_decoded(items[p]) for p in sorted(items) if p not in given]
+        made = Resolvers([*interfaces, *(f for f in alone if f is not None)], all_paths, options)
+    # Made here, before any process is forked: shared with them.
+    for name in sorted(set(resolver_of.values())):
+        made.kept(name)
 
     def work(paths: Sequence[str]) -> list[Part]:
         facts: dict[str, FileFacts] = {}
         for path in paths:
-            item = items[path]
-            # A text that cannot be decoded is reported as damaged; its
-            # interface stands in for it meanwhile.
-            with contextlib.suppress(ValueError, TypeError):
-                facts[path] = facts_from_text(item.text) if isinstance(item, FactsText) else item
+            # A text that cannot be decoded is reported as damaged.
+            if (decoded := _decoded(items[path])) is not None:
+                facts[path] = decoded
         groups: dict[str, list[FileFacts]] = {}
         for path in sorted(facts):
-            rule = language_for_path(path)
-            assert rule is not None  # only such files are chunked
-            groups.setdefault(rule.resolver, []).append(facts[path])
+            groups.setdefault(resolver_of[path], []).append(facts[path])
         built: dict[str, Part] = {}
         for name in sorted(groups):
             own = groups[name]
-            resolver = ecosystem(name).create(
-                [*own, *(f for f in others.get(name, ()) if f.path not in facts)],
-                all_paths,
-                options,
-            )
+            kept = made.kept(name)
+            resolver = made.for_chunk(name, own) if kept is None else None
             # One file at a time: a file's unrendered output is several times
             # its rendered text, so only one is alive at once.
-            for path in sorted(f.path for f in groups[name]):
-                output = resolver.build((path,)).get(path)
-                built[path] = None if output is None else render_output(output)
+            for f in own:
+                if resolver is not None:
+                    output = resolver.build((f.path,)).get(f.path)
+                else:
+                    assert kept is not None
+                    output = kept.build_full(f)
+                built[f.path] = None if output is None else render_output(output)
         return [built[path] if path in facts else DAMAGED for path in paths]
 
     rendered: dict[str, RenderedFile] = {}
@@ -459,6 +523,16 @@ def resolve_files(
             elif part == DAMAGED:
                 damaged.append(path)
     return Resolved(rendered, tuple(sorted(damaged)))
+
+
+def _decoded(item: FileFacts | FactsText) -> FileFacts | None:
+    """The facts of ``item``; None when its text cannot be decoded."""
+    if not isinstance(item, FactsText):
+        return item
+    try:
+        return facts_from_text(item.text)
+    except (ValueError, TypeError):
+        return None
 
 
 # Below this much work, a second process costs more than it saves.

@@ -523,21 +523,9 @@ class PythonResolver:
         self._cut_at = _NO_CUT
         # A reference can only reach a definition through a name it spells: the
         # definition's own, or an alias an import binds.
-        self._reachable_names = (
-            {d.name for module in self._modules.values() for d in module.facts.definitions}
-            | {
-                _bound_name(imp)
-                for module in self._modules.values()
-                for imp in module.facts.imports
-                if imp.name != "*"
-            }
-            | {
-                name
-                for module in self._modules.values()
-                for _, name, _, how in module.facts.typed
-                if how == "aliased"
-            }
-        )
+        self._reachable_names: set[str] = set()
+        for module in self._modules.values():
+            self._reachable_names |= _reachable_names(module.facts)
         self._mro_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._override_cache: dict[tuple[Symbol, str], tuple[Symbol, ...]] = {}
         self._callback_cache: dict[Symbol, tuple[Symbol, ...]] = {}
@@ -1486,6 +1474,26 @@ class PythonResolver:
                 built[path] = self._build_module(module)
         return built
 
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """The output of one file, given its full facts, where the resolver was
+        made with its interface: its module is made of the full facts while it
+        is built (what the other files read of it is the same either way)."""
+        held = self._by_path.get(facts.path)
+        if held is None:
+            return None
+        if self._ledger.facts > self._forget_after:
+            self._forget()
+        module = _Module(held.name, facts, held.is_package, self._ledger)
+        # Its function-local aliases are names only its own references spell.
+        added = _reachable_names(facts) - self._reachable_names
+        self._modules[held.name] = self._by_path[facts.path] = module
+        self._reachable_names |= added
+        try:
+            return self._build_module(module)
+        finally:
+            self._modules[held.name] = self._by_path[facts.path] = held
+            self._reachable_names -= added
+
     def _forget(self) -> None:
         """Let go of every module's indexes and memos: they are pure functions of
         the facts, made again when next needed. The memos by symbol (MROs,
@@ -2304,6 +2312,16 @@ def python_symbols(facts: FileFacts, module_id: str) -> list[tuple[str, str, str
         kind = "method" if is_method else d.kind
         symbols.append((ids[index], kind, d.name, d.start_line, d.end_line, d.body_line))
     return symbols
+
+
+def _reachable_names(facts: FileFacts) -> set[str]:
+    """The names through which a reference may reach what a file defines or binds:
+    its definitions', its imports' bound names and its aliases'."""
+    return (
+        {d.name for d in facts.definitions}
+        | {_bound_name(imp) for imp in facts.imports if imp.name != "*"}
+        | {name for _, name, _, how in facts.typed if how == "aliased"}
+    )
 
 
 def python_interface(facts: FileFacts) -> FileFacts:
