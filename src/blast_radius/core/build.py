@@ -489,29 +489,27 @@ def resolve_files(
         made.kept(name)
 
     def work(paths: Sequence[str]) -> list[Part]:
-        facts: dict[str, FileFacts] = {}
-        for path in paths:
-            # A text that cannot be decoded is reported as damaged.
-            if (decoded := _decoded(items[path])) is not None:
-                facts[path] = decoded
-        groups: dict[str, list[FileFacts]] = {}
-        for path in sorted(facts):
-            groups.setdefault(resolver_of[path], []).append(facts[path])
-        built: dict[str, Part] = {}
+        # A text that cannot be decoded is reported as damaged.
+        built: dict[str, Part] = dict.fromkeys(paths, DAMAGED)
+        groups: dict[str, list[str]] = {}
+        for path in sorted(paths):
+            groups.setdefault(resolver_of[path], []).append(path)
         for name in sorted(groups):
-            own = groups[name]
             kept = made.kept(name)
-            resolver = made.for_chunk(name, own) if kept is None else None
+            if kept is not None:
+                # Each file's full facts are decoded as it is built, and let
+                # go with it: a chunk's are never all held at once.
+                for path in groups[name]:
+                    if (facts := _decoded(items[path])) is not None:
+                        built[path] = _rendered(kept.build_full(facts))
+                continue
+            own = [f for path in groups[name] if (f := _decoded(items[path])) is not None]
+            resolver = made.for_chunk(name, own)
             # One file at a time: a file's unrendered output is several times
             # its rendered text, so only one is alive at once.
             for f in own:
-                if resolver is not None:
-                    output = resolver.build((f.path,)).get(f.path)
-                else:
-                    assert kept is not None
-                    output = kept.build_full(f)
-                built[f.path] = None if output is None else render_output(output)
-        return [built[path] if path in facts else DAMAGED for path in paths]
+                built[f.path] = _rendered(resolver.build((f.path,)).get(f.path))
+        return [built[path] for path in paths]
 
     rendered: dict[str, RenderedFile] = {}
     damaged: list[str] = []
@@ -523,6 +521,10 @@ def resolve_files(
             elif part == DAMAGED:
                 damaged.append(path)
     return Resolved(rendered, tuple(sorted(damaged)))
+
+
+def _rendered(output: FileOutput | None) -> RenderedFile | None:
+    return None if output is None else render_output(output)
 
 
 def _decoded(item: FileFacts | FactsText) -> FileFacts | None:
