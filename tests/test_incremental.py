@@ -26,6 +26,7 @@ from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.indexing import IndexResult, IndexSettings, index_tree
+from blast_radius.app.store import build_snapshot
 from blast_radius.core.build import RenderedFile, read_interface_entry
 from blast_radius.core.dependencies import (
     DependencyTexts,
@@ -324,6 +325,32 @@ def test_a_file_found_through_configuration_reaches_the_files_that_look_it_up(
     edge = f'{{"source": "js:app/main.ts", "target": "js:{path}", "kind": "imports"'
     assert (edge in before.graph_text, edge in warm.graph_text) == (removed, not removed)
     assert "app/main.ts" in warm.resolved
+
+
+def test_a_tree_with_several_lookup_aliases_is_published_as_a_snapshot(tmp_path: Path) -> None:
+    # The aliases are recorded in the names entry, which a cache pack and a
+    # snapshot hold as one line: with two or more, publishing used to fail.
+    files = WORKSPACE | {
+        "tsconfig.json": json.dumps(
+            {"compilerOptions": {"paths": {"@cfg": ["conf/settings.ts"], "@a/*": ["a/*"]}}}
+        ),
+        "conf/settings.ts": "export function get() { return 1; }\n",
+    }
+    repo = _repo(tmp_path, files)
+    store = FactsCache(tmp_path / "cache")
+    settings = IndexSettings()
+    built = build_snapshot(
+        Workspace(repo),
+        store,
+        Extractor(1),
+        settings,
+        fingerprint(LANGUAGES, __version__),
+        git(repo, "rev-parse", "HEAD").strip(),
+        lambda pieces: pieces,
+    )
+    assert built.entries > 0
+    manifests = {p: t for p, t in files.items() if p.endswith(".json")}
+    assert len(js_projects(manifests).lookup_aliases()) >= 2
 
 
 def test_lookup_aliases_are_a_packages_entries_and_exact_path_aliases() -> None:

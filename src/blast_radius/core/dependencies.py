@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -843,7 +844,10 @@ def path_aliases(lookups: Mapping[str, Sequence[str]]) -> Aliases:
             patterns.append((before, after, words))
         else:
             exact[key] = words
-    return Aliases(exact, tuple(patterns), "\n".join(rows))
+    # One line of plain text: it is written into cache entries and snapshots,
+    # which hold one entry a line.
+    text = json.dumps(rows, ensure_ascii=True, separators=(",", ":")) if rows else ""
+    return Aliases(exact, tuple(patterns), text)
 
 
 def _folder_words(folder: str) -> frozenset[str]:
