@@ -41,6 +41,7 @@ CASES = sorted(
     for p in (CASES_DIR / folder).glob("*/EXPECTED")
 )
 COMPILED = {rule.name: load_language(rule) for rule in LANGUAGES}
+LANGUAGES_BY_NAME = {rule.name: rule for rule in LANGUAGES}
 
 
 def case_facts(case: Path) -> list[FileFacts]:
@@ -53,10 +54,7 @@ def case_facts(case: Path) -> list[FileFacts]:
     return facts
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.name}" for c in CASES])
-def test_each_file_resolved_against_interfaces_renders_as_in_a_full_build(case: Path) -> None:
-    facts = case_facts(case)
-    paths = [f.path for f in facts]
+def case_options(case: Path) -> BuildOptions:
     go_mods = {
         p.relative_to(case).as_posix(): p.read_text(encoding="utf-8")
         for p in sorted(case.rglob("go.mod"))
@@ -66,7 +64,14 @@ def test_each_file_resolved_against_interfaces_renders_as_in_a_full_build(case: 
         for p in sorted(case.rglob("*"))
         if p.is_file() and any(is_manifest_of(rule, p.name) for rule in LANGUAGES)
     )
-    options = BuildOptions(go=go_projects(go_mods), manifests=manifests)
+    return BuildOptions(go=go_projects(go_mods), manifests=manifests)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.name}" for c in CASES])
+def test_each_file_resolved_against_interfaces_renders_as_in_a_full_build(case: Path) -> None:
+    facts = case_facts(case)
+    paths = [f.path for f in facts]
+    options = case_options(case)
     full = resolve_files(facts, [], paths, options).parts
     for item in facts:
         others = [file_interface(f) for f in facts if f.path != item.path]
@@ -105,22 +110,28 @@ def test_a_python_resolver_that_lets_its_indexes_go_builds_the_same(case: Path) 
         assert forgetting.build([path]) == {path: kept[path]}, path
 
 
-@pytest.mark.parametrize("case", PYTHON_CASES, ids=[c.name for c in PYTHON_CASES])
+KEPT_CASES = [
+    c for c in CASES if build.ecosystem(LANGUAGES_BY_NAME[c.parent.name].resolver).kept is not None
+]
+
+
+@pytest.mark.parametrize("case", KEPT_CASES, ids=[f"{c.parent.name}/{c.name}" for c in KEPT_CASES])
 def test_a_kept_resolver_resolves_batch_after_batch_as_a_full_build(case: Path) -> None:
     # One resolver over every file's interface serves every batch: each file
     # is resolved with its full facts in its interface's place, and put back,
     # so the files resolved before it (in any order) never change its output.
     facts = case_facts(case)
     paths = [f.path for f in facts]
-    options = BuildOptions()
+    options = case_options(case)
     full = resolve_files(facts, [], paths, options).parts
     resolvers = Resolvers([file_interface(f) for f in facts], paths, options)
-    kept = resolvers.kept("python")
+    name = LANGUAGES_BY_NAME[case.parent.name].resolver
+    kept = resolvers.kept(name)
     assert kept is not None
     for batch in (facts[::2], facts[1::2], facts[::-1]):
         parts = resolve_files(batch, resolvers, paths, options).parts
         assert parts == {f.path: full[f.path] for f in batch if f.path in full}
-    assert resolvers.kept("python") is kept
+    assert resolvers.kept(name) is kept
 
 
 def test_a_kept_resolver_builds_a_file_from_its_full_facts_not_its_interface() -> None:

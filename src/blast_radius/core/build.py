@@ -183,10 +183,13 @@ def _javascript() -> Ecosystem:
         javascript_symbols,
     )
 
+    def make(
+        facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions
+    ) -> JavaScriptResolver:
+        return JavaScriptResolver(facts, paths, options.js)
+
     return Ecosystem(
-        create=lambda facts, paths, options: JavaScriptResolver(facts, paths, options.js),
-        interface=javascript_interface,
-        symbols=javascript_symbols,
+        create=make, interface=javascript_interface, symbols=javascript_symbols, kept=make
     )
 
 

@@ -825,6 +825,19 @@ class JavaScriptResolver:
         """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
         return {path: self._build_file(path) for path in paths if path in self._files}
 
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """The output of one file, given its full facts, where the resolver was
+        made with its interface: its file is made of the full facts while it
+        is built (what the other files read of it is the same either way)."""
+        held = self._files.get(facts.path)
+        if held is None:
+            return None
+        self._files[facts.path] = _File.of(facts)
+        try:
+            return self._build_file(facts.path)
+        finally:
+            self._files[facts.path] = held
+
     def _build_file(self, path: str) -> FileOutput:
         file = self._files[path]
         facts = file.facts
