@@ -1,5 +1,6 @@
 """What every ecosystem's resolver shares: confidence tiers, name matching,
-dispatch to overrides, and the linear search of a class's ancestors.
+dispatch to overrides, the linear search of a class's ancestors, and a file's
+full facts standing in for its interface while it is built.
 
 Each resolver reads its own language's facts, but a call is as certain in one
 language as in another when the same evidence binds it; these rules are
@@ -8,8 +9,9 @@ written once so that a confidence means the same everywhere.
 
 from __future__ import annotations
 
+import contextlib
 import posixpath
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, MutableMapping, Sequence
 from typing import Generic, TypeVar
 
 from blast_radius.core.facts import FileFacts
@@ -175,3 +177,19 @@ def merged_symbols(
             start, end = min(held[3], d.start_line), max(held[4], d.end_line)
             rows[ids[index]] = (*held[:3], start, end, held[5])
     return list(rows.values())
+
+
+M = TypeVar("M")
+
+
+@contextlib.contextmanager
+def standing_in(mapping: MutableMapping[K, M], key: K, value: M) -> Iterator[None]:
+    """``value`` in the place of ``mapping[key]`` (which must be there) for the
+    while: a file's full facts where a kept resolver holds its interface
+    (``KeptResolver.build_full``)."""
+    held = mapping[key]
+    mapping[key] = value
+    try:
+        yield
+    finally:
+        mapping[key] = held

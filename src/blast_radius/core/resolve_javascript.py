@@ -46,6 +46,7 @@ from blast_radius.core.resolution import (
     ancestors,
     dispatched,
     name_matches,
+    standing_in,
 )
 
 PREFIX = "js:"
@@ -826,17 +827,11 @@ class JavaScriptResolver:
         return {path: self._build_file(path) for path in paths if path in self._files}
 
     def build_full(self, facts: FileFacts) -> FileOutput | None:
-        """The output of one file, given its full facts, where the resolver was
-        made with its interface: its file is made of the full facts while it
-        is built (what the other files read of it is the same either way)."""
-        held = self._files.get(facts.path)
-        if held is None:
+        """One file's output, its full facts standing in for its interface."""
+        if facts.path not in self._files:
             return None
-        self._files[facts.path] = _File.of(facts)
-        try:
+        with standing_in(self._files, facts.path, _File.of(facts)):
             return self._build_file(facts.path)
-        finally:
-            self._files[facts.path] = held
 
     def _build_file(self, path: str) -> FileOutput:
         file = self._files[path]

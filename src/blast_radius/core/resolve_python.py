@@ -39,6 +39,7 @@ from blast_radius.core.resolution import (
     NAME_MATCH_CONFIDENCE,
     dispatched,
     name_matches,
+    standing_in,
 )
 
 LANGUAGE = "python"
@@ -1475,9 +1476,8 @@ class PythonResolver:
         return built
 
     def build_full(self, facts: FileFacts) -> FileOutput | None:
-        """The output of one file, given its full facts, where the resolver was
-        made with its interface: its module is made of the full facts while it
-        is built (what the other files read of it is the same either way)."""
+        """One file's output, its full facts standing in for its interface
+        (what the other files read of it is the same either way)."""
         held = self._by_path.get(facts.path)
         if held is None:
             return None
@@ -1486,12 +1486,14 @@ class PythonResolver:
         module = _Module(held.name, facts, held.is_package, self._ledger)
         # Its function-local aliases are names only its own references spell.
         added = _reachable_names(facts) - self._reachable_names
-        self._modules[held.name] = self._by_path[facts.path] = module
         self._reachable_names |= added
         try:
-            return self._build_module(module)
+            with (
+                standing_in(self._modules, held.name, module),
+                standing_in(self._by_path, facts.path, module),
+            ):
+                return self._build_module(module)
         finally:
-            self._modules[held.name] = self._by_path[facts.path] = held
             self._reachable_names -= added
 
     def _forget(self) -> None:
