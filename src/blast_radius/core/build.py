@@ -209,8 +209,12 @@ def _java() -> Ecosystem:
 def _go() -> Ecosystem:
     from blast_radius.core.resolve_go import GoResolver, go_interface, go_symbols
 
+    def make(facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions) -> GoResolver:
+        return GoResolver(facts, paths, options.go)
+
     return Ecosystem(
-        create=lambda facts, paths, options: GoResolver(facts, paths, options.go),
+        create=make,
+        kept=make,
         interface=go_interface,
         symbols=go_symbols,
     )

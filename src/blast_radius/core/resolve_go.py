@@ -41,6 +41,7 @@ from blast_radius.core.resolution import (
     CycleMemo,
     dispatched,
     name_matches,
+    standing_in,
 )
 
 PREFIX = "go:"
@@ -234,6 +235,19 @@ class _File:
     qualnames: list[str] = field(default_factory=list)
 
 
+def _file_of(facts: FileFacts, file: _File) -> _File:
+    """``file`` (its place in the repository made) with what a file's own
+    lookups read of its facts: receivers, ids, bindings and types."""
+    file.receivers = _receivers(facts)
+    file.qualnames, file.ids = go_definition_ids(facts, file.default_build)
+    for scope, binding in facts.bindings:
+        file.bindings.setdefault(scope, set()).add(binding)
+    for scope, binding, expression, how in facts.typed:
+        if how not in _FILE_HOWS:
+            file.typed.setdefault((scope, binding), []).append((expression, how))
+    return file
+
+
 def _package_clause(facts: FileFacts) -> str:
     for scope, _, expression, how in facts.typed:
         if how == "package" and scope == MODULE_SCOPE:
@@ -371,21 +385,16 @@ class GoResolver:
             if not_go_code(item.path) and (posixpath.dirname(item.path) or ".") not in imported:
                 continue
             name = _package_clause(item)
-            default = in_default_build(item.path, _constraint(item))
-            file = _File(
+            file = _file_of(
                 item,
-                posixpath.dirname(item.path) or ".",
-                name,
-                package_key(item.path, name),
-                default,
+                _File(
+                    item,
+                    posixpath.dirname(item.path) or ".",
+                    name,
+                    package_key(item.path, name),
+                    in_default_build(item.path, _constraint(item)),
+                ),
             )
-            file.receivers = _receivers(item)
-            file.qualnames, file.ids = go_definition_ids(item, default)
-            for scope, binding in item.bindings:
-                file.bindings.setdefault(scope, set()).add(binding)
-            for scope, binding, expression, how in item.typed:
-                if how not in _FILE_HOWS:
-                    file.typed.setdefault((scope, binding), []).append((expression, how))
             self._files[item.path] = file
             folders_with_code.add(file.directory)
         self._folders = folders_with_code
@@ -1000,6 +1009,24 @@ class GoResolver:
             path: self._build_file(path) if path in self._files else FileOutput((), (), {})
             for path in paths
         }
+
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """One file's output, its full facts standing in for its interface."""
+        held = self._files.get(facts.path)
+        if held is None:
+            return FileOutput((), (), {})  # as ``build``: a file the go tool skips
+        # Its package and imports are read the same from either.
+        place = _File(
+            facts,
+            held.directory,
+            held.package_name,
+            held.package_key,
+            held.default_build,
+            imports=held.imports,
+            external=held.external,
+        )
+        with standing_in(self._files, facts.path, _file_of(facts, place)):
+            return self._build_file(facts.path)
 
     def _symbol_id(self, symbol: Symbol) -> str:
         file = self._files[symbol[0]]
