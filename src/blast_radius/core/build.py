@@ -197,13 +197,12 @@ def _java() -> Ecosystem:
     from blast_radius.core.play_routes import play_route_handlers
     from blast_radius.core.resolve_java import JavaResolver, java_interface, java_symbols
 
-    return Ecosystem(
-        create=lambda facts, paths, options: JavaResolver(
-            facts, paths, play_route_handlers(options.manifests)
-        ),
-        interface=java_interface,
-        symbols=java_symbols,
-    )
+    def make(
+        facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions
+    ) -> JavaResolver:
+        return JavaResolver(facts, paths, play_route_handlers(options.manifests))
+
+    return Ecosystem(create=make, kept=make, interface=java_interface, symbols=java_symbols)
 
 
 def _go() -> Ecosystem:

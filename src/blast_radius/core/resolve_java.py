@@ -69,6 +69,7 @@ from blast_radius.core.resolution import (
     merged_symbols,
     module_parts,
     name_matches,
+    standing_in,
 )
 
 PREFIX = "java:"
@@ -249,6 +250,49 @@ class _File:
     """How sure a receiver's declared type is: Scala's compiler may convert it."""
 
 
+def _java_file(item: FileFacts) -> _File:
+    """What a file's own lookups read of its facts: ids, scopes' names, imports,
+    bindings, types and signatures (the repository's indexes are made apart)."""
+    file = _File(item, _package(item))
+    file.qualnames, file.ids = java_definition_ids(item)
+    file.objects = {scope for scope, _, _, how in item.typed if how == "object"}
+    file.abstract = {scope for scope, _, _, how in item.typed if how == "abstract"}
+    if item.language in _SCALA_LIKE:
+        file.linearised = file.applies = True
+        file.typed_confidence = ANNOTATED_CONFIDENCE
+    extends = _extension_receivers(item)
+    for index, d in enumerate(item.definitions):
+        if d.kind != ANONYMOUS_SCOPE and index not in extends:
+            file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
+    for imp in _imports(item):
+        named = _imported(imp)
+        single, on_demand = file.single, file.on_demand
+        if imp.scope != MODULE_SCOPE:
+            # Scala's import in a block: seen there only
+            single, on_demand = file.scoped.setdefault(imp.scope, ({}, []))
+            file.local_types = True  # a name may mean another type there
+        if named is not None:
+            single[imp.alias or named[1]] = named
+        elif imp.name == "*":
+            on_demand.append(imp.source)
+    for scope, name in item.bindings:
+        file.bindings.setdefault(scope, set()).add(name)
+    for scope, name, expression, how in item.typed:
+        if how not in ("package", "subpackage", "next", "object", "abstract"):
+            file.typed.setdefault((scope, name), []).append((expression, how))
+    file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
+    file.local_types = file.local_types or any(
+        d.kind in TYPE_KINDS
+        and d.parent != MODULE_SCOPE
+        and item.definitions[d.parent].kind not in TYPE_KINDS
+        for d in item.definitions
+    )
+    file.anonymous_classes = {
+        b.definition for b in item.bases if item.definitions[b.definition].kind == ANONYMOUS_SCOPE
+    }
+    return file
+
+
 class JavaResolver:
     """Resolves the facts of every Java file into graph parts."""
 
@@ -271,10 +315,7 @@ class JavaResolver:
         self._companions: dict[Symbol, Symbol] = {}
         """A Scala class -> its companion object."""
         for item in sorted(facts, key=lambda f: f.path):
-            file = _File(item, _package(item))
-            file.qualnames, file.ids = java_definition_ids(item)
-            file.objects = {scope for scope, _, _, how in item.typed if how == "object"}
-            file.abstract = {scope for scope, _, _, how in item.typed if how == "abstract"}
+            file = _java_file(item)
             named_types: dict[str, list[int]] = {}
             for index, d in enumerate(item.definitions):
                 if d.kind in TYPE_KINDS:
@@ -287,9 +328,6 @@ class JavaResolver:
                 if objects and classes:
                     self._companions[(item.path, classes[0])] = (item.path, objects[0])
                 self._types.setdefault(qualname, (item.path, (classes or objects)[0]))
-            if item.language in _SCALA_LIKE:
-                file.linearised = file.applies = True
-                file.typed_confidence = ANNOTATED_CONFIDENCE
             extends = _extension_receivers(item)
             for index, d in enumerate(item.definitions):
                 if d.kind == ANONYMOUS_SCOPE:
@@ -299,7 +337,6 @@ class JavaResolver:
                         ((item.path, index), extends[index])
                     )
                     continue
-                file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
                 if d.kind == "function" and d.parent == MODULE_SCOPE:
                     self._top_level.setdefault(file.qualnames[index], (item.path, index))
                 if d.kind in TYPE_KINDS:
@@ -311,34 +348,6 @@ class JavaResolver:
                     and d.name != item.definitions[d.parent].name
                 ):
                     self._methods_by_name.setdefault(d.name, []).append((item.path, index))
-            for imp in _imports(item):
-                named = _imported(imp)
-                single, on_demand = file.single, file.on_demand
-                if imp.scope != MODULE_SCOPE:
-                    # Scala's import in a block: seen there only
-                    single, on_demand = file.scoped.setdefault(imp.scope, ({}, []))
-                    file.local_types = True  # a name may mean another type there
-                if named is not None:
-                    single[imp.alias or named[1]] = named
-                elif imp.name == "*":
-                    on_demand.append(imp.source)
-            for scope, name in item.bindings:
-                file.bindings.setdefault(scope, set()).add(name)
-            for scope, name, expression, how in item.typed:
-                if how not in ("package", "subpackage", "next", "object", "abstract"):
-                    file.typed.setdefault((scope, name), []).append((expression, how))
-            file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
-            file.local_types = file.local_types or any(
-                d.kind in TYPE_KINDS
-                and d.parent != MODULE_SCOPE
-                and item.definitions[d.parent].kind not in TYPE_KINDS
-                for d in item.definitions
-            )
-            file.anonymous_classes = {
-                b.definition
-                for b in item.bases
-                if item.definitions[b.definition].kind == ANONYMOUS_SCOPE
-            }
             self._files[item.path] = file
         self._packages = {f.package for f in self._files.values()}
         self._bases_cache: dict[Symbol, tuple[Symbol, ...]] = {}
@@ -995,6 +1004,13 @@ class JavaResolver:
     def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
         """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
         return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """One file's output, its full facts standing in for its interface."""
+        if facts.path not in self._files:
+            return None
+        with standing_in(self._files, facts.path, _java_file(facts)):
+            return self._build_file(facts.path)
 
     def _symbol_id(self, symbol: Symbol) -> str:
         file = self._files[symbol[0]]
