@@ -233,13 +233,12 @@ def _php() -> Ecosystem:
     from blast_radius.core.php_projects import php_projects
     from blast_radius.core.resolve_php import PhpResolver, php_interface, php_symbols
 
-    return Ecosystem(
-        create=lambda facts, paths, options: PhpResolver(
-            facts, paths, php_projects(options.manifests)
-        ),
-        interface=php_interface,
-        symbols=php_symbols,
-    )
+    def make(
+        facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions
+    ) -> PhpResolver:
+        return PhpResolver(facts, paths, php_projects(options.manifests))
+
+    return Ecosystem(create=make, kept=make, interface=php_interface, symbols=php_symbols)
 
 
 def _csharp() -> Ecosystem:

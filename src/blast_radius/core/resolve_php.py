@@ -63,6 +63,7 @@ from blast_radius.core.resolution import (
     merged_symbols,
     module_parts,
     name_matches,
+    standing_in,
 )
 
 PREFIX = "php:"
@@ -304,6 +305,62 @@ def _namespace_scope(facts: FileFacts, scope: int) -> int:
     return current
 
 
+def _php_file(item: FileFacts) -> _File:
+    """What a file's own lookups read of its facts: ids, namespaces, scopes'
+    names, uses, bindings, types, properties and returns (the repository's
+    indexes are made apart)."""
+    file = _File(item)
+    file.qualnames, file.ids = php_definition_ids(item)
+    file.namespaces = _definition_namespaces(item)
+    file.file_namespace = next(
+        (e for s, _, e, how in item.typed if how == NAMESPACE_KIND and s == MODULE_SCOPE),
+        "",
+    )
+    file.traits = {index for index, trait in item.traits if trait == TRAIT}
+    file.anonymous_classes = _anonymous_classes(item)
+    file.enums = {index for index, trait in item.traits if trait == ENUM}
+    for index, d in enumerate(item.definitions):
+        if d.kind not in (ANONYMOUS_SCOPE, NAMESPACE_KIND):
+            file.children.setdefault(d.parent, {}).setdefault(d.name.lower(), []).append(index)
+    for imp in item.imports:
+        uses = file.uses.setdefault(_namespace_scope(item, imp.scope), _Uses())
+        if imp.name is None:
+            target = imp.source.lstrip("\\")
+            uses.classes[(imp.alias or target.rpartition("\\")[2]).lower()] = target
+        elif imp.source in (FUNCTION_IMPORT, CONSTANT_IMPORT):
+            if imp.source == FUNCTION_IMPORT:
+                target = imp.name.lstrip("\\")
+                alias = imp.alias or target.rpartition("\\")[2]
+                uses.functions[alias.lower()] = target
+        else:
+            target = _join(imp.source.lstrip("\\"), imp.name)
+            uses.classes[(imp.alias or imp.name.rpartition("\\")[2]).lower()] = target
+    for scope, name in item.bindings:
+        file.bindings[(scope, name)] = file.bindings.get((scope, name), 0) + 1
+    for scope, name, expression, how in item.typed:
+        if how == NAMESPACE_KIND:
+            continue
+        if how == "docblock":
+            _read_docblock(file, item, scope, name, expression)
+            continue
+        file.typed.setdefault((scope, name), []).append((expression, how))
+        if how == "field":
+            file.properties.setdefault((scope, name[1:]), []).append(expression)
+        elif how == "kept" and scope != MODULE_SCOPE:
+            owner = item.definitions[scope].parent
+            if owner != MODULE_SCOPE:
+                file.kept.setdefault((owner, name), []).append((scope, expression))
+        elif how in ("promoted", "property") and scope != MODULE_SCOPE:
+            owner = item.definitions[scope].parent
+            property_name = name[1:] if how == "promoted" else name
+            if owner != MODULE_SCOPE:
+                file.properties.setdefault((owner, property_name), []).append(expression)
+    file.returns = {
+        index: expression for index, expression, how in item.returns if how == "annotated"
+    }
+    return file
+
+
 class PhpResolver:
     """Resolves the facts of every PHP file into graph parts."""
 
@@ -316,20 +373,10 @@ class PhpResolver:
         declared_functions: dict[str, list[Symbol]] = {}
         self._methods_by_name: dict[str, list[Symbol]] = {}
         for item in sorted(facts, key=lambda f: f.path):
-            file = _File(item)
-            file.qualnames, file.ids = php_definition_ids(item)
-            file.namespaces = _definition_namespaces(item)
-            file.file_namespace = next(
-                (e for s, _, e, how in item.typed if how == NAMESPACE_KIND and s == MODULE_SCOPE),
-                "",
-            )
-            file.traits = {index for index, trait in item.traits if trait == TRAIT}
-            file.anonymous_classes = _anonymous_classes(item)
-            file.enums = {index for index, trait in item.traits if trait == ENUM}
+            file = _php_file(item)
             for index, d in enumerate(item.definitions):
                 if d.kind in (ANONYMOUS_SCOPE, NAMESPACE_KIND):
                     continue
-                file.children.setdefault(d.parent, {}).setdefault(d.name.lower(), []).append(index)
                 kind = _node_kind(item, index, file.anonymous_classes)
                 qualified = file.qualnames[index].lower()
                 if d.kind in TYPE_KINDS:
@@ -338,42 +385,6 @@ class PhpResolver:
                     self._methods_by_name.setdefault(d.name.lower(), []).append((item.path, index))
                 else:
                     declared_functions.setdefault(qualified, []).append((item.path, index))
-            for imp in item.imports:
-                uses = file.uses.setdefault(_namespace_scope(item, imp.scope), _Uses())
-                if imp.name is None:
-                    target = imp.source.lstrip("\\")
-                    uses.classes[(imp.alias or target.rpartition("\\")[2]).lower()] = target
-                elif imp.source in (FUNCTION_IMPORT, CONSTANT_IMPORT):
-                    if imp.source == FUNCTION_IMPORT:
-                        target = imp.name.lstrip("\\")
-                        alias = imp.alias or target.rpartition("\\")[2]
-                        uses.functions[alias.lower()] = target
-                else:
-                    target = _join(imp.source.lstrip("\\"), imp.name)
-                    uses.classes[(imp.alias or imp.name.rpartition("\\")[2]).lower()] = target
-            for scope, name in item.bindings:
-                file.bindings[(scope, name)] = file.bindings.get((scope, name), 0) + 1
-            for scope, name, expression, how in item.typed:
-                if how == NAMESPACE_KIND:
-                    continue
-                if how == "docblock":
-                    _read_docblock(file, item, scope, name, expression)
-                    continue
-                file.typed.setdefault((scope, name), []).append((expression, how))
-                if how == "field":
-                    file.properties.setdefault((scope, name[1:]), []).append(expression)
-                elif how == "kept" and scope != MODULE_SCOPE:
-                    owner = item.definitions[scope].parent
-                    if owner != MODULE_SCOPE:
-                        file.kept.setdefault((owner, name), []).append((scope, expression))
-                elif how in ("promoted", "property") and scope != MODULE_SCOPE:
-                    owner = item.definitions[scope].parent
-                    property_name = name[1:] if how == "promoted" else name
-                    if owner != MODULE_SCOPE:
-                        file.properties.setdefault((owner, property_name), []).append(expression)
-            file.returns = {
-                index: expression for index, expression, how in item.returns if how == "annotated"
-            }
             self._files[item.path] = file
         self._types = {name: self._preferred(name, found) for name, found in declared_types.items()}
         self._functions = {name: found[0] for name, found in declared_functions.items()}
@@ -825,6 +836,13 @@ class PhpResolver:
     def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
         """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
         return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """One file's output, its full facts standing in for its interface."""
+        if facts.path not in self._files:
+            return None
+        with standing_in(self._files, facts.path, _php_file(facts)):
+            return self._build_file(facts.path)
 
     def _symbol_id(self, symbol: Symbol) -> str:
         file = self._files[symbol[0]]
