@@ -278,3 +278,44 @@ def test_an_index_of_parts_equals_the_index_of_their_joined_blocks() -> None:
         "python:c",
     ]
     assert list(split.children.get("python:m")) == ["python:a", "python:c"]
+
+
+def test_ids_that_rows_escape_are_found_by_their_text() -> None:
+    # Quotes, backslashes and control characters are escaped in rows; an
+    # index read from rows answers for the ids themselves.
+    odd = 'pkg."q\\u\tx'
+    nodes = [
+        node("pkg", "module"),
+        node(f"{odd}", "module"),
+        node(f"{odd}.K", "class"),
+        node(f"{odd}.K.run", "method"),
+        node('user."call', "function"),
+        node("importer", "module"),
+    ]
+    edges = [
+        Edge(f"python:{odd}", f"python:{odd}.K", "contains", 1.0, 1),
+        Edge(f"python:{odd}.K", f"python:{odd}.K.run", "contains", 1.0, 2),
+        Edge('python:user."call', f"python:{odd}.K.run", "calls", 0.5, 3),
+        Edge("python:importer", f"python:{odd}", "imports", 1.0, 4),
+    ]
+    contains = [e for e in edges if e.kind == "contains"]
+    others = [e for e in edges if e.kind != "contains"]
+    index = ReverseIndex(
+        (),
+        edge_block(others),
+        edge_block(contains, by_source=True),
+        ROW.join(node_row(n) for n in nodes),
+    )
+    assert index.nodes[f"python:{odd}.K.run"].name == "run"
+    assert index.nodes.kind(f"python:{odd}.K") == "class"
+    assert index.nodes.path('python:user."call') == "m.py"
+    assert f"python:{odd}" in index.nodes and "python:nothing" not in index.nodes
+    assert sorted(index.nodes) == sorted(n.id for n in nodes)
+    assert [n.id for n in index.nodes.of_kind("class")] == [f"python:{odd}.K"]
+    assert index.children.get(f"python:{odd}.K") == [f"python:{odd}.K.run"]
+    assert [e.source for e in index.incoming.get(f"python:{odd}.K.run")] == ['python:user."call']
+    call = find_dependents(index, [Seed(f"python:{odd}.K.run")], WalkLimits())
+    assert [(d.id, d.confidence) for d in call.dependents] == [('python:user."call', 0.5)]
+    # The package runs when its (oddly named) submodule is imported.
+    package = find_dependents(index, [Seed("python:pkg", through_imports=True)], WalkLimits())
+    assert [d.id for d in package.dependents] == ["python:importer"]

@@ -32,7 +32,6 @@ from blast_radius.core.graph import (
     node_rows_by_id,
     other_end,
     path_of_rest,
-    row_field,
     text_of_field,
 )
 from blast_radius.core.languages import language_by_name
@@ -169,16 +168,16 @@ class Nodes(Mapping[str, Node]):
 
     def __init__(self, nodes: Iterable[Node], rows: str = "") -> None:
         self._parsed: dict[str, Node] = {n.id: n for n in nodes}
-        self._rows: dict[str, str] = node_rows_by_id(rows)
+        self._rows: dict[str, str] = _by_text(node_rows_by_id(rows))
 
     def add_rows(self, rows: str) -> None:
         """Add a block of node rows (a later row of an id replaces an earlier one)."""
-        self._rows.update(node_rows_by_id(rows))
+        self._rows.update(_by_text(node_rows_by_id(rows)))
 
     def _find(self, node_id: str) -> Node | None:
         node = self._parsed.get(node_id)
         if node is None:
-            rest = self._rows.get(row_field(node_id))
+            rest = self._rows.get(node_id)
             if rest is None:
                 return None
             node = self._parsed[node_id] = node_of_rest(node_id, rest)
@@ -208,7 +207,7 @@ class Nodes(Mapping[str, Node]):
         node = self._parsed.get(node_id)
         if node is not None:
             return node.kind
-        rest = self._rows.get(row_field(node_id))
+        rest = self._rows.get(node_id)
         return None if rest is None else kind_of_rest(rest)
 
     def path(self, node_id: str) -> str | None:
@@ -216,18 +215,15 @@ class Nodes(Mapping[str, Node]):
         node = self._parsed.get(node_id)
         if node is not None:
             return node.path
-        rest = self._rows.get(row_field(node_id))
+        rest = self._rows.get(node_id)
         return None if rest is None else path_of_rest(rest)
 
     def __contains__(self, node_id: object) -> bool:
-        return isinstance(node_id, str) and (
-            node_id in self._parsed or row_field(node_id) in self._rows
-        )
+        return isinstance(node_id, str) and (node_id in self._parsed or node_id in self._rows)
 
     def __iter__(self) -> Iterator[str]:
         yield from self._parsed
-        for escaped in self._rows:
-            node_id = text_of_field(escaped)
+        for node_id in self._rows:
             if node_id not in self._parsed:
                 yield node_id
 
@@ -238,12 +234,21 @@ class Nodes(Mapping[str, Node]):
         """Every node of ``kind``, parsing only those."""
         found = {n.id: n for n in self._parsed.values() if n.kind == kind}
         prefix = node_kind_prefix(kind)
-        for escaped, rest in self._rows.items():
-            if rest.startswith(prefix):
-                node_id = text_of_field(escaped)
-                if node_id not in found:
-                    found[node_id] = self[node_id]
+        for node_id, rest in self._rows.items():
+            if rest.startswith(prefix) and node_id not in found:
+                found[node_id] = self[node_id]
         return list(found.values())
+
+
+def _by_text(found: dict[str, T]) -> dict[str, T]:
+    """``found`` keyed by the texts its escaped keys hold (``row_field`` inverted).
+
+    An id is looked up once for every node a walk reaches: keyed by text, it
+    is not escaped for each lookup. Most keys hold no escape and stay as they are.
+    """
+    for key in [key for key in found if "\\" in key]:
+        found[text_of_field(key)] = found.pop(key)
+    return found
 
 
 # Marks a node not yet looked up in ``Incoming._columns``, where None is kept
@@ -270,6 +275,8 @@ class Incoming:
         """Add a block of edge rows, before any edge is asked for."""
         groups = self._groups
         for key, rests in groups_of_block(block):
+            if "\\" in key:
+                key = text_of_field(key)
             group = groups.get(key)
             if group is None:
                 groups[key] = [rests]
@@ -281,7 +288,7 @@ class Incoming:
         found = self._columns.get(node_id, _UNSEEN)
         if found is not _UNSEEN:
             return found
-        groups = self._groups.get(row_field(node_id))
+        groups = self._groups.get(node_id)
         found = None
         if groups is not None:
             # A group of one block is sorted already (``edge_block``).
@@ -305,11 +312,11 @@ class Incoming:
     def has_kind(self, node_id: str, kinds: Iterable[str]) -> bool:
         """Whether an edge of one of ``kinds`` goes into ``node_id``, without parsing any."""
         markers = [kind_marker(kind) for kind in kinds]
-        groups = self._groups.get(row_field(node_id), ())
+        groups = self._groups.get(node_id, ())
         return any(marker in group for group in groups for marker in markers)
 
     def rows_of_kind(self, kind: str) -> tuple[list[str], dict[str, list[str]]]:
-        """The targets (escaped, sorted) of edges of ``kind``, and those rows by target."""
+        """The targets (sorted) of edges of ``kind``, and those rows by target."""
         marker = kind_marker(kind)
         rows: dict[str, list[str]] = {}
         for key, groups in self._groups.items():
@@ -329,7 +336,10 @@ class Children:
 
     def add_block(self, block: str) -> None:
         """Add a block of ``contains`` rows by source, before any child is asked for."""
-        pairs = groups_of_block(block)
+        pairs = [
+            (text_of_field(key), group) if "\\" in key else (key, group)
+            for key, group in groups_of_block(block)
+        ]
         # A parent's children sit in its own file's part, so keys are unique
         # and the dictionary is updated in one C call; merged should they not be.
         added = dict(pairs)
@@ -344,7 +354,7 @@ class Children:
         """The children of ``node_id`` in id order, or ``default``."""
         children = self._parsed.get(node_id)
         if children is None:
-            group = self._groups.get(row_field(node_id))
+            group = self._groups.get(node_id)
             if group is None:
                 return default
             rests = sorted(group.split(GROUP))
@@ -409,31 +419,30 @@ class ReverseIndex:
             if self._imports is None:
                 self._imports = self.incoming.rows_of_kind("imports")
             targets, rows = self._imports
-            prefix = row_field(module_id + ".")
-            # Every escaped id that starts with the prefix sorts from it up to
-            # the prefix with its last character ('.') raised by one.
+            prefix = module_id + "."
+            # Every id that starts with the prefix sorts from it up to the
+            # prefix with its last character ('.') raised by one.
             start = bisect.bisect_left(targets, prefix)
             end = bisect.bisect_left(targets, prefix[:-1] + chr(ord(prefix[-1]) + 1), start)
-            for escaped in targets[start:end]:
-                found.extend(self._imports_into(escaped, rows))
+            for target in targets[start:end]:
+                found.extend(self._imports_into(target, rows))
             found.sort(key=_SOURCE_TARGET)
         self._submodule_imports[module_id] = found
         return found
 
-    def _imports_into(self, escaped: str, rows: Mapping[str, list[str]]) -> list[Edge]:
-        """The imports into one target (escaped) that run its packages: shared by
-        every package above the target, so parsed once."""
-        found = self._imports_by_target.get(escaped)
+    def _imports_into(self, target: str, rows: Mapping[str, list[str]]) -> list[Edge]:
+        """The imports into one target that run its packages: shared by every
+        package above the target, so parsed once."""
+        found = self._imports_by_target.get(target)
         if found is None:
             found = []
-            target = text_of_field(escaped)
             if self._runs_packages(target):
                 found = [
                     edge
-                    for edge in edges_of_group(target, rows[escaped])
+                    for edge in edges_of_group(target, rows[target])
                     if edge.kind == "imports" and "type-checking" not in edge.tags
                 ]
-            self._imports_by_target[escaped] = found
+            self._imports_by_target[target] = found
         return found
 
     def _runs_packages(self, target_id: str) -> bool:
