@@ -522,62 +522,75 @@ _Followed = _Incoming | EdgeColumns
 
 _NO_INCOMING = _Incoming()
 
+# A queued entry: see ``find_dependents``.
+_Queued = tuple[float, int, str, int, _Followed, int, str]
+
 
 def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimits) -> WalkResult:
     """Everything that depends on the seeds, best path first."""
     seed_list = sorted({s.id: s for s in seeds}.values(), key=lambda s: s.id)
-    seed_by_id: Mapping[str, Seed] = {s.id: s for s in seed_list}
-    # A taken node's path, as (edges followed into the node the hop leads to,
-    # the hop's place among them, that node): an edge is made only for the
-    # dependents, not for every edge looked at.
-    taken: dict[str, tuple[float, int, _Followed, int, str]] = {}
+    # (negative confidence, distance, id, push order, edges, place, their
+    # target): ties go to the shorter path, then the smaller id, then the
+    # earlier push, so the edges are never compared. A node's path is its
+    # entry's (edges followed into the node the hop leads to, the hop's
+    # place among them, that node): an edge is made only for the dependents,
+    # not for every edge looked at.
+    queue: list[_Queued] = [
+        (-1.0, 0, s.id, n, _NO_INCOMING, -1, "") for n, s in enumerate(seed_list)
+    ]
+    # Each taken node's entry.
+    taken: dict[str, _Queued] = {}
     best: list[str] = []
     cut: set[str] = set()
     # The best (confidence, distance) queued for a node not yet taken: a push
     # no better can never be taken first, so it is not made.
     queued: dict[str, tuple[float, int]] = {}
-    # (negative confidence, distance, id, push order, edges, place, their
-    # target): ties go to the shorter path, then the smaller id, then the
-    # earlier push, so the edges are never compared.
-    queue: list[tuple[float, int, str, int, _Followed, int, str]] = [
-        (-1.0, 0, s.id, n, _NO_INCOMING, -1, "") for n, s in enumerate(seed_list)
-    ]
-    pushed = len(queue)
+    pushed = seed_count = len(queue)
     min_confidence = limits.min_confidence
     max_depth, max_nodes = limits.max_depth, limits.max_nodes
     walk_cache = index.walk_cache
     pop, push = heapq.heappop, heapq.heappush
+    incoming: _Followed
     while queue:
-        negative, distance, node_id, _, via, place, parent = pop(queue)
+        entry = pop(queue)
+        node_id = entry[2]
         if node_id in taken:
             continue
-        confidence = -negative
-        taken[node_id] = (confidence, distance, via, place, parent)
-        seed = seed_by_id.get(node_id)
-        if seed is None:
+        number = len(taken)
+        taken[node_id] = entry
+        distance = entry[1]
+        # The seeds are taken first, in order: nothing else is at distance 0.
+        if number < seed_count:
+            seed = seed_list[number]
+            if distance >= max_depth:
+                if _has_incoming(index, node_id, seed):
+                    cut.add("depth")
+                continue
+            incoming = _incoming_uncached(index, node_id, seed)
+        else:
             best.append(node_id)
             if len(best) >= max_nodes:
                 cut.add("nodes")
                 break
-        if distance >= max_depth:
-            if _has_incoming(index, node_id, seed):
-                cut.add("depth")
-            continue
-        if seed is None:
-            incoming = walk_cache.get(node_id)
-            if incoming is None:
-                incoming = walk_cache[node_id] = _incoming_uncached(index, node_id, None)
-        else:
-            incoming = _incoming_uncached(index, node_id, seed)
+            if distance >= max_depth:
+                if _has_incoming(index, node_id, None):
+                    cut.add("depth")
+                continue
+            found = walk_cache.get(node_id)
+            if found is None:
+                found = walk_cache[node_id] = _incoming_uncached(index, node_id, None)
+            incoming = found
         sources = incoming.sources
         if not sources:
             continue
+        confidences = incoming.confidences
+        confidence = -entry[0]
         next_distance = distance + 1
-        for i, edge_confidence in enumerate(incoming.confidences):
-            source = sources[i]
-            if source in taken or source == node_id:
+        # The node is taken already: an edge from itself is passed over too.
+        for i, source in enumerate(sources):
+            if source in taken:
                 continue
-            reached = confidence * edge_confidence
+            reached = confidence * confidences[i]
             if reached < min_confidence:
                 cut.add("confidence")
                 continue
@@ -596,10 +609,10 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
         chain = []
         while node_id not in paths:
             chain.append(node_id)
-            node_id = taken[node_id][4]
+            node_id = taken[node_id][6]
         path = paths[node_id]
         for step in reversed(chain):
-            _, _, via, place, _ = taken[step]
+            _, _, _, _, via, place, _ = taken[step]
             path = paths[step] = (Hop(*via.hop(place)), *path)
         return path
 
@@ -607,7 +620,8 @@ def find_dependents(index: ReverseIndex, seeds: Iterable[Seed], limits: WalkLimi
     rounded: dict[float, float] = {}
     dependents = []
     for node_id in best:
-        confidence, distance = taken[node_id][:2]
+        negative, distance = taken[node_id][:2]
+        confidence = -negative
         shown = rounded.get(confidence)
         if shown is None:
             shown = rounded[confidence] = round(confidence, 4)
