@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from blast_radius.core import report as reports
+from blast_radius.core.graph import Edge, Graph, Node
+from blast_radius.core.walk import Dependent, Hop, ReverseIndex
+
 from .conftest import git, write_tree
 from .test_impact_scenarios import build_scenario, impact
 
@@ -183,3 +187,32 @@ def test_the_conservative_selection_counts_what_a_conftest_imports(
     assert report["test_files"] == ["tests/test_pickle.py"]
     [test] = report["tests"]
     assert test["why"][0]["source"] == "python:tests.conftest"
+
+
+def test_a_test_keeps_its_best_reach_in_whatever_order_the_reaches_come() -> None:
+    # The conservative selection appends the import closure after the walk's
+    # reach: the reaches then come out of rank order.
+    def node(name: str, kind: str) -> Node:
+        short = name.rpartition(".")[2]
+        return Node(f"python:{name}", kind, short, name, "tests/test_m.py", 1, 9, "python")
+
+    nodes = (node("tests.test_m", "module"), node("tests.test_m.test_a", "function"))
+    contains = (Edge("python:tests.test_m", "python:tests.test_m.test_a", "contains", 1.0, 1),)
+    index = ReverseIndex.of_graph(Graph(nodes, contains))
+
+    def reach(node_id: str, confidence: float, distance: int, line: int) -> Dependent:
+        hop = Hop(node_id, "python:lib.f", "calls", confidence, line)
+        return Dependent(f"python:{node_id}", confidence, distance, (hop,))
+
+    reached = [
+        reach("tests.test_m", 0.3, 1, 1),
+        reach("tests.test_m.test_a", 0.9, 2, 5),
+        reach("tests.test_m.test_a", 0.9, 2, 6),  # as good: the first met stays
+        reach("tests.test_m.test_a", 0.9, 1, 7),  # as likely and nearer: better
+    ]
+    (hit,), files = reports.test_hits(reached, index)
+    assert (hit.id, hit.confidence, hit.distance) == ("tests/test_m.py::test_a", 0.9, 1)
+    assert [w.line for w in hit.why] == [7]
+    (hit,), _ = reports.test_hits(reached[:3], index)
+    assert (hit.confidence, [w.line for w in hit.why]) == (0.9, [5])
+    assert files == ("tests/test_m.py",)

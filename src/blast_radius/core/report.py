@@ -332,8 +332,9 @@ def test_hits(
     marked_paths = {index.nodes[i].path for i in marked if i in index.nodes}
     whole_classes: set[str] = set()
     test_ids: dict[str, str] = {}
-    ranks: dict[str, tuple[float, int]] = {}
-    for reach in reached:
+    # Best first (a stable sort: of equals, the first met stays first), so the
+    # first reach of a test is the one it keeps.
+    for reach in sorted(reached, key=_best_first):
         # Most reached code is not in a test file: its path alone says so.
         path = index.nodes.path(reach.id)
         if path is None:
@@ -360,16 +361,12 @@ def test_hits(
         # without a marked test (a Rust source file) runs nothing
         if tests or (kind == "module" and not rule.test_marker):
             files.add(path)
-        rank = (reach.confidence, -reach.distance)
         for test in tests:
             # A test is met again through its class and its module: named once.
             test_id = test_ids.get(test.id)
             if test_id is None:
                 test_id = test_ids[test.id] = _test_id(test, path, modules_by_path, index)
-            previous = ranks.get(test_id)
-            if previous is None or rank > previous:
-                best[test_id] = (test, path, reach)
-                ranks[test_id] = rank
+                best.setdefault(test_id, (test, path, reach))
     _inherited_tests(best, index, is_test_file, testpaths, files, modules_by_path, whole_classes)
     # The tests of a reached module share its path: build each path once.
     whys: dict[str, tuple[WhyHop, ...]] = {}
@@ -394,6 +391,10 @@ def test_hits(
         )
     hits.sort(key=lambda t: (t.path, t.id))
     return tuple(hits), tuple(sorted(files))
+
+
+def _best_first(reach: Dependent) -> tuple[float, int]:
+    return -reach.confidence, reach.distance
 
 
 def _inherited_tests(
