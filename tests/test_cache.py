@@ -30,6 +30,17 @@ def test_entries_round_trip_before_and_after_they_are_written(tmp_path: Path) ->
     assert not again.has("facts", key(999))
 
 
+def test_a_text_of_two_lines_is_refused_and_the_pack_reads_on(tmp_path: Path) -> None:
+    store = FactsCache(tmp_path)
+    store.put("names", key(1), '{"a": 1}')
+    with pytest.raises(ValueError, match="one line"):
+        store.put("names", key(2), '{"a": 1}\n{"b": 2}')
+    store.save()
+    again = FactsCache(tmp_path)
+    assert again.get("names", key(1)) == '{"a": 1}'
+    assert again.get("names", key(2)) is None
+
+
 def test_large_puts_are_written_before_the_save(tmp_path: Path) -> None:
     store = FactsCache(tmp_path)
     big = "y" * (cache_module._FLUSH_BYTES + 10)

@@ -378,7 +378,13 @@ class FactsCache:
         used.update(key for key in keys if key in pack)
 
     def put(self, kind: str, key: str, text: str) -> None:
-        """Store JSON text (one line) for ``key``: written to the pack soon, not held."""
+        """Store JSON text (one line) for ``key``: written to the pack soon, not held.
+
+        A text holding a newline is refused (ValueError): the pack and the
+        snapshot keep one entry per line, and would read it back as two.
+        """
+        if "\n" in text:
+            raise ValueError(f"a {kind} entry must be one line: {key}")
         self._used[kind].add(key)
         pack = self._pack(kind)
         if pack is None:
