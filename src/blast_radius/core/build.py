@@ -245,13 +245,12 @@ def _csharp() -> Ecosystem:
     from blast_radius.core.csharp_projects import csharp_projects
     from blast_radius.core.resolve_csharp import CsharpResolver, csharp_interface, csharp_symbols
 
-    return Ecosystem(
-        create=lambda facts, paths, options: CsharpResolver(
-            facts, paths, csharp_projects(options.manifests)
-        ),
-        interface=csharp_interface,
-        symbols=csharp_symbols,
-    )
+    def make(
+        facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions
+    ) -> CsharpResolver:
+        return CsharpResolver(facts, paths, csharp_projects(options.manifests))
+
+    return Ecosystem(create=make, kept=make, interface=csharp_interface, symbols=csharp_symbols)
 
 
 def _rust() -> Ecosystem:

@@ -88,6 +88,7 @@ from blast_radius.core.resolution import (
     merged_symbols,
     module_parts,
     name_matches,
+    standing_in,
 )
 
 PREFIX = "cs:"
@@ -245,6 +246,58 @@ class _File:
     traits: dict[int, set[str]] = field(default_factory=dict)
 
 
+def _csharp_file(item: FileFacts, project: str) -> _File:
+    """What a file's own lookups read of its facts: ids, scopes' names, usings,
+    bindings, typed names, fields and signatures (the repository's indexes
+    and the projects' global usings are made apart)."""
+    file = _File(item, project)
+    file.qualnames, file.ids, file.namespaces = csharp_definition_ids(item)
+    for scope, trait in item.traits:
+        if scope != MODULE_SCOPE:
+            file.traits.setdefault(scope, set()).add(trait)
+    for index, d in enumerate(item.definitions):
+        if d.kind not in (ANONYMOUS_SCOPE, NAMESPACE):
+            file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
+    for imp in item.imports:
+        level = file.usings.setdefault(imp.scope, _Usings())
+        if imp.alias:
+            level.aliases[imp.alias] = f"{imp.source}.{imp.name}"
+        else:
+            level.namespaces.append(imp.source.replace(" ", ""))
+    for scope, name in item.bindings:
+        file.bindings.setdefault(scope, set()).add(name)
+    for scope, name, expression, how in item.typed:
+        if how in ("global_using", "global_alias", "namespace") or (
+            how == "extends" and scope != MODULE_SCOPE
+        ):
+            continue
+        expression = expression.replace(" ", "")
+        file.typed.setdefault((scope, name), []).append((expression, how))
+        owner = _field_owner(file, scope, name)
+        if owner is not None and how in _FIELD_HOWS:
+            file.fields.setdefault(owner, {}).setdefault(name, expression)
+    file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
+    return file
+
+
+def _field_owner(file: _File, scope: int, name: str) -> int | None:
+    """The type a typed name at ``scope`` is a field or property of, if it is one."""
+    defs = file.facts.definitions
+    if scope == MODULE_SCOPE:
+        return None
+    if defs[scope].kind in TYPE_KINDS:
+        return scope
+    d = defs[scope]
+    if (
+        "property" in file.traits.get(scope, ())
+        and d.name == name
+        and d.parent != MODULE_SCOPE
+        and defs[d.parent].kind in TYPE_KINDS
+    ):
+        return d.parent
+    return None
+
+
 class CsharpResolver:
     """Resolves the facts of every C# file into graph parts."""
 
@@ -262,13 +315,8 @@ class CsharpResolver:
         """Node id -> the first file (by path) defining it: the file emitting it."""
         project_usings: dict[str, _Usings] = {}
         for item in sorted(facts, key=lambda f: f.path):
-            project = projects.project_of(item.path)
-            file = _File(item, project)
-            file.qualnames, file.ids, file.namespaces = csharp_definition_ids(item)
+            file = _csharp_file(item, projects.project_of(item.path))
             defs = item.definitions
-            for scope, trait in item.traits:
-                if scope != MODULE_SCOPE:
-                    file.traits.setdefault(scope, set()).add(trait)
             for index, d in enumerate(defs):
                 if d.kind == ANONYMOUS_SCOPE:
                     continue
@@ -277,7 +325,6 @@ class CsharpResolver:
                     self._namespaces.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
                     continue
                 self._first.setdefault(file.ids[index], item.path)
-                file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
                 if d.kind in TYPE_KINDS:
                     self._types.setdefault(file.qualnames[index], []).append((item.path, index))
                 elif (
@@ -291,15 +338,7 @@ class CsharpResolver:
             if namespace:
                 parts = namespace.split(".")
                 self._namespaces.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-            for imp in item.imports:
-                level = file.usings.setdefault(imp.scope, _Usings())
-                if imp.alias:
-                    level.aliases[imp.alias] = f"{imp.source}.{imp.name}"
-                else:
-                    level.namespaces.append(imp.source.replace(" ", ""))
-            for scope, name in item.bindings:
-                file.bindings.setdefault(scope, set()).add(name)
-            shared = project_usings.setdefault(project, _Usings())
+            shared = project_usings.setdefault(file.project, _Usings())
             for scope, name, expression, how in item.typed:
                 expression = expression.replace(" ", "")
                 if how == "global_using":
@@ -310,12 +349,6 @@ class CsharpResolver:
                     self._extensions.setdefault(defs[scope].name, []).append(
                         ((item.path, scope), expression)
                     )
-                elif how != "namespace":
-                    file.typed.setdefault((scope, name), []).append((expression, how))
-                    owner = self._field_owner(file, scope, name)
-                    if owner is not None and how in _FIELD_HOWS:
-                        file.fields.setdefault(owner, {}).setdefault(name, expression)
-            file.signatures = {sig.definition: sig.parameters for sig in item.signatures}
             self._files[item.path] = file
         for project, shared in project_usings.items():
             for using in projects.usings_of(project):
@@ -332,24 +365,6 @@ class CsharpResolver:
         self._inferred: CycleMemo[tuple[str, int, str], tuple[str, float] | None] = CycleMemo(
             lambda: None
         )
-
-    @staticmethod
-    def _field_owner(file: _File, scope: int, name: str) -> int | None:
-        """The type a typed name at ``scope`` is a field or property of, if it is one."""
-        defs = file.facts.definitions
-        if scope == MODULE_SCOPE:
-            return None
-        if defs[scope].kind in TYPE_KINDS:
-            return scope
-        d = defs[scope]
-        if (
-            "property" in file.traits.get(scope, ())
-            and d.name == name
-            and d.parent != MODULE_SCOPE
-            and defs[d.parent].kind in TYPE_KINDS
-        ):
-            return d.parent
-        return None
 
     # ---- types ----------------------------------------------------------------
 
@@ -1053,6 +1068,14 @@ class CsharpResolver:
     def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
         """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
         return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """One file's output, its full facts standing in for its interface."""
+        held = self._files.get(facts.path)
+        if held is None:
+            return None
+        with standing_in(self._files, facts.path, _csharp_file(facts, held.project)):
+            return self._build_file(facts.path)
 
     def _symbol_id(self, symbol: Symbol) -> str:
         return self._files[symbol[0]].ids[symbol[1]]
