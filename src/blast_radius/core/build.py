@@ -222,11 +222,12 @@ def _go() -> Ecosystem:
 def _ruby() -> Ecosystem:
     from blast_radius.core.resolve_ruby import RubyResolver, ruby_interface, ruby_symbols
 
-    return Ecosystem(
-        create=lambda facts, paths, options: RubyResolver(facts, paths, options.manifests),
-        interface=ruby_interface,
-        symbols=ruby_symbols,
-    )
+    def make(
+        facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions
+    ) -> RubyResolver:
+        return RubyResolver(facts, paths, options.manifests)
+
+    return Ecosystem(create=make, kept=make, interface=ruby_interface, symbols=ruby_symbols)
 
 
 def _php() -> Ecosystem:
@@ -267,13 +268,12 @@ def _swift() -> Ecosystem:
     from blast_radius.core.resolve_swift import SwiftResolver, swift_interface, swift_symbols
     from blast_radius.core.swift_projects import swift_projects
 
-    return Ecosystem(
-        create=lambda facts, paths, options: SwiftResolver(
-            facts, paths, swift_projects(options.manifests)
-        ),
-        interface=swift_interface,
-        symbols=swift_symbols,
-    )
+    def make(
+        facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions
+    ) -> SwiftResolver:
+        return SwiftResolver(facts, paths, swift_projects(options.manifests))
+
+    return Ecosystem(create=make, kept=make, interface=swift_interface, symbols=swift_symbols)
 
 
 def _c() -> Ecosystem:

@@ -66,6 +66,7 @@ from blast_radius.core.resolution import (
     merged_symbols,
     module_parts,
     name_matches,
+    standing_in,
 )
 from blast_radius.core.ruby_projects import load_roots
 
@@ -239,6 +240,23 @@ class _File:
     """(class definition, constant written) -> include, prepend or extend."""
 
 
+def _ruby_file(item: FileFacts) -> _File:
+    """What a file's own lookups read of its facts: names, traits, bindings,
+    what its variables are built from, and its mixins (the repository's
+    indexes are made apart)."""
+    file = _File(item, ruby_names(item))
+    for index, trait in item.traits:
+        file.traits.setdefault(index, set()).add(trait)
+    for scope, name in item.bindings:
+        file.bindings.setdefault(scope, set()).add(name)
+    for scope, name, expression, how in item.typed:
+        if how == MIXIN:
+            file.mixins[(scope, expression)] = name
+        elif how == "constructed":
+            file.typed.setdefault((scope, name), expression)
+    return file
+
+
 class RubyResolver:
     """Resolves the facts of every Ruby file into graph parts."""
 
@@ -274,17 +292,8 @@ class RubyResolver:
                     self._namespaces.add("::".join(camelize(f) for f in folders[:depth]))
         self._load_roots = tuple(sorted(roots))
         for item in sorted(facts, key=lambda f: f.path):
-            names = ruby_names(item)
-            file = _File(item, names)
-            for index, trait in item.traits:
-                file.traits.setdefault(index, set()).add(trait)
-            for scope, name in item.bindings:
-                file.bindings.setdefault(scope, set()).add(name)
-            for scope, name, expression, how in item.typed:
-                if how == MIXIN:
-                    file.mixins[(scope, expression)] = name
-                elif how == "constructed":
-                    file.typed.setdefault((scope, name), expression)
+            file = _ruby_file(item)
+            names = file.names
             self._files[item.path] = file
             for index, d in enumerate(item.definitions):
                 kind = names.kinds[index]
@@ -804,6 +813,13 @@ class RubyResolver:
     def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
         """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
         return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """One file's output, its full facts standing in for its interface."""
+        if facts.path not in self._files:
+            return None
+        with standing_in(self._files, facts.path, _ruby_file(facts)):
+            return self._build_file(facts.path)
 
     def _build_file(self, path: str) -> FileOutput:
         file = self._files[path]

@@ -67,6 +67,7 @@ from blast_radius.core.resolution import (
     merged_symbols,
     module_parts,
     name_matches,
+    standing_in,
 )
 from blast_radius.core.swift_projects import SwiftProjects
 
@@ -212,6 +213,31 @@ class _File:
     """Type definition -> the type it declares or extends."""
 
 
+def _swift_file(item: FileFacts, module: str) -> _File:
+    """What a file's own lookups read of its facts: names and homes, imports,
+    traits, bindings, typed names, return types and scopes' children (the
+    repository's indexes, and the types of its definitions, are made apart)."""
+    file = _File(item, module)
+    file.qualnames, file.homes, file.ids = swift_definition_homes(item, module)
+    file.imports = tuple(
+        dict.fromkeys(i.source.split(".")[0] for i in item.imports if i.name is None)
+    )
+    file.extensions = _traits(item, EXTENSION)
+    file.private = _traits(item, PRIVATE)
+    file.requirements = _traits(item, REQUIREMENT)
+    for scope, name in item.bindings:
+        file.bindings.setdefault(scope, set()).add(name)
+    for scope, name, expression, how in item.typed:
+        file.typed.setdefault((scope, name), []).append((expression, how))
+    for index, expression, how in item.returns:
+        if how == "annotated":
+            file.returns[index] = expression
+    for index, d in enumerate(item.definitions):
+        if d.kind != ANONYMOUS_SCOPE:
+            file.children.setdefault(d.parent, {}).setdefault(_bare(d.name), []).append(index)
+    return file
+
+
 class SwiftResolver:
     """Resolves the facts of every Swift file into graph parts."""
 
@@ -225,25 +251,10 @@ class SwiftResolver:
         self._functions: dict[str, dict[str, list[Symbol]]] = {}
         self._methods_by_name: dict[str, list[Symbol]] = {}
         for item in sorted(facts, key=lambda f: f.path):
-            file = _File(item, swift_module_of(item.path, projects))
-            file.qualnames, file.homes, file.ids = swift_definition_homes(item, file.module)
-            file.imports = tuple(
-                dict.fromkeys(i.source.split(".")[0] for i in item.imports if i.name is None)
-            )
-            file.extensions = _traits(item, EXTENSION)
-            file.private = _traits(item, PRIVATE)
-            file.requirements = _traits(item, REQUIREMENT)
-            for scope, name in item.bindings:
-                file.bindings.setdefault(scope, set()).add(name)
-            for scope, name, expression, how in item.typed:
-                file.typed.setdefault((scope, name), []).append((expression, how))
-            for index, expression, how in item.returns:
-                if how == "annotated":
-                    file.returns[index] = expression
+            file = _swift_file(item, swift_module_of(item.path, projects))
             for index, d in enumerate(item.definitions):
                 if d.kind == ANONYMOUS_SCOPE:
                     continue
-                file.children.setdefault(d.parent, {}).setdefault(_bare(d.name), []).append(index)
                 symbol = (item.path, index)
                 if d.kind in TYPE_KINDS and index not in file.extensions:
                     self._declared.setdefault(file.homes[index], {}).setdefault(
@@ -784,6 +795,17 @@ class SwiftResolver:
     def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
         """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
         return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """One file's output, its full facts standing in for its interface (the
+        types of its definitions, the same in both, are the interface's)."""
+        held = self._files.get(facts.path)
+        if held is None:
+            return None
+        file = _swift_file(facts, held.module)
+        file.type_of = held.type_of
+        with standing_in(self._files, facts.path, file):
+            return self._build_file(facts.path)
 
     def _build_file(self, path: str) -> FileOutput:
         file = self._files[path]
