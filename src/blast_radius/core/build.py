@@ -279,11 +279,10 @@ def _swift() -> Ecosystem:
 def _c() -> Ecosystem:
     from blast_radius.core.resolve_c import CResolver, c_interface, c_symbols
 
-    return Ecosystem(
-        create=lambda facts, paths, options: CResolver(facts, paths, options.manifests),
-        interface=c_interface,
-        symbols=c_symbols,
-    )
+    def make(facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions) -> CResolver:
+        return CResolver(facts, paths, options.manifests)
+
+    return Ecosystem(create=make, kept=make, interface=c_interface, symbols=c_symbols)
 
 
 def _syntactic() -> Ecosystem:

@@ -62,6 +62,7 @@ from blast_radius.core.resolution import (
     merged_symbols,
     module_parts,
     name_matches,
+    standing_in,
 )
 
 PREFIX = "c:"
@@ -541,6 +542,15 @@ class CResolver:
     def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
         """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
         return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """One file's output, its full facts standing in for its interface (its
+        includes, the same in both, are the interface's)."""
+        held = self._files.get(facts.path)
+        if held is None:
+            return None
+        with standing_in(self._files, facts.path, _File(facts, c_names(facts), held.includes)):
+            return self._build_file(facts.path)
 
     def _build_file(self, path: str) -> FileOutput:
         file = self._files[path]
