@@ -257,11 +257,12 @@ def _csharp() -> Ecosystem:
 def _rust() -> Ecosystem:
     from blast_radius.core.resolve_rust import RustResolver, rust_interface, rust_symbols
 
-    return Ecosystem(
-        create=lambda facts, paths, options: RustResolver(facts, paths, options.manifests),
-        interface=rust_interface,
-        symbols=rust_symbols,
-    )
+    def make(
+        facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions
+    ) -> RustResolver:
+        return RustResolver(facts, paths, options.manifests)
+
+    return Ecosystem(create=make, kept=make, interface=rust_interface, symbols=rust_symbols)
 
 
 def _swift() -> Ecosystem:

@@ -71,6 +71,7 @@ from blast_radius.core.resolution import (
     merged_symbols,
     module_parts,
     name_matches,
+    standing_in,
 )
 from blast_radius.core.rust_projects import BIN, EXAMPLE, LIB, Crate, cargo_crates
 
@@ -453,6 +454,58 @@ def _node_kind(facts: FileFacts, index: int) -> str:
     return "method" if _is_impl(facts, d.parent) or parent.kind == "interface" else d.kind
 
 
+def _rust_file(item: FileFacts, crate: Crate, module: tuple[str, ...], base: str) -> _File:
+    """What a file's own lookups read of its facts, in its place in the crate:
+    ids, modules, scopes' children, ``cfg`` gates, uses, bindings, typed names,
+    return types and implemented traits (the repository's indexes are made
+    apart)."""
+    file = _File(item, crate, module, base)
+    file.qualnames, file.ids = rust_definition_ids(item, base)
+    file.modules[MODULE_SCOPE] = (crate.id, module)
+    for index, d in enumerate(item.definitions):
+        if d.kind == _NAMESPACE:
+            chain = _inline_chain(item, index)
+            if chain is not None:
+                file.modules[index] = (crate.id, module + chain)
+        if d.kind != ANONYMOUS_SCOPE:
+            file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
+    for scope, name, expression, how in item.typed:
+        if how in (GENERIC_HOW, BOUND_HOW):
+            bounds = file.generics.setdefault((scope, name), [])
+            if how == BOUND_HOW:
+                bounds.append(expression)
+        elif how != CFG_HOW:
+            file.typed.setdefault((scope, name), []).append((expression, how))
+        elif cfg_holds(expression, crate.features):
+            continue
+        elif scope == MODULE_SCOPE and name == "cfg":
+            file.gated_file = True
+        elif scope != MODULE_SCOPE and item.definitions[scope].name == name:
+            file.gated.add(scope)
+        else:
+            file.gated_names.add((scope, name))
+    for imp in item.imports:
+        if imp.source == MOD_SOURCE:
+            continue
+        public = imp.name is not None
+        tree = imp.name if imp.name is not None else imp.source
+        if (imp.scope, tree) in file.gated_names:
+            continue
+        for segments, name in use_leaves(tree):
+            file.uses.setdefault(imp.scope, []).append(
+                _Use(segments, name, public and imp.source.startswith("pub"), imp.line)
+            )
+    for scope, name in item.bindings:
+        file.bindings.setdefault(scope, set()).add(name)
+    for index, expression, how in item.returns:
+        if how == "annotated":
+            file.returns[index] = expression
+    for written in item.bases:
+        if written.implements and _is_impl(item, written.definition):
+            file.traits[written.definition] = written.expression
+    return file
+
+
 class RustResolver:
     """Resolves the facts of every Rust file into graph parts."""
 
@@ -498,58 +551,19 @@ class RustResolver:
             else:
                 crate = self._nearest_crate(item.path, crates) or default_crate
                 module, base = _orphan_module(item.path), item.path
-            file = _File(item, crate, module, base)
-            file.qualnames, file.ids = rust_definition_ids(item, base)
-            file.modules[MODULE_SCOPE] = (crate.id, module)
-            for other, other_module in (places or [])[1:]:
+            file = _rust_file(item, crate, module, base)
+            others = (places or [])[1:]
+            for other, other_module in others:
                 # the file seen as a module of another crate: where that crate finds it
                 self._modules.setdefault((other.id, other_module), (item.path, MODULE_SCOPE))
             for index, d in enumerate(item.definitions):
-                if d.kind == _NAMESPACE:
-                    chain = _inline_chain(item, index)
-                    if chain is not None:
-                        file.modules[index] = (crate.id, module + chain)
-                        for other, other_module in (places or [])[1:]:
-                            key = (other.id, other_module + chain)
-                            self._modules.setdefault(key, (item.path, index))
-                if d.kind != ANONYMOUS_SCOPE:
-                    file.children.setdefault(d.parent, {}).setdefault(d.name, []).append(index)
-                    if d.kind == "function" and _node_kind(item, index) == "method":
-                        self._methods_by_name.setdefault(d.name, []).append((item.path, index))
-            for scope, name, expression, how in item.typed:
-                if how in (GENERIC_HOW, BOUND_HOW):
-                    bounds = file.generics.setdefault((scope, name), [])
-                    if how == BOUND_HOW:
-                        bounds.append(expression)
-                elif how != CFG_HOW:
-                    file.typed.setdefault((scope, name), []).append((expression, how))
-                elif cfg_holds(expression, crate.features):
-                    continue
-                elif scope == MODULE_SCOPE and name == "cfg":
-                    file.gated_file = True
-                elif scope != MODULE_SCOPE and item.definitions[scope].name == name:
-                    file.gated.add(scope)
-                else:
-                    file.gated_names.add((scope, name))
-            for imp in item.imports:
-                if imp.source == MOD_SOURCE:
-                    continue
-                public = imp.name is not None
-                tree = imp.name if imp.name is not None else imp.source
-                if (imp.scope, tree) in file.gated_names:
-                    continue
-                for segments, name in use_leaves(tree):
-                    file.uses.setdefault(imp.scope, []).append(
-                        _Use(segments, name, public and imp.source.startswith("pub"), imp.line)
-                    )
-            for scope, name in item.bindings:
-                file.bindings.setdefault(scope, set()).add(name)
-            for index, expression, how in item.returns:
-                if how == "annotated":
-                    file.returns[index] = expression
-            for written in item.bases:
-                if written.implements and _is_impl(item, written.definition):
-                    file.traits[written.definition] = written.expression
+                if d.kind == _NAMESPACE and index in file.modules:
+                    chain = file.modules[index][1][len(module) :]
+                    for other, other_module in others:
+                        key = (other.id, other_module + chain)
+                        self._modules.setdefault(key, (item.path, index))
+                if d.kind == "function" and _node_kind(item, index) == "method":
+                    self._methods_by_name.setdefault(d.name, []).append((item.path, index))
             self._files[item.path] = file
         # modules: each file's, each inline module's, and the children they declare
         for path in sorted(self._files):
@@ -1222,6 +1236,16 @@ class RustResolver:
     def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
         """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
         return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """One file's output, its full facts standing in for its interface, in
+        the interface's place in its crate."""
+        held = self._files.get(facts.path)
+        if held is None:
+            return None
+        file = _rust_file(facts, held.crate, held.module, held.base)
+        with standing_in(self._files, facts.path, file):
+            return self._build_file(facts.path)
 
     def _symbol_id(self, symbol: Symbol) -> str:
         return self._files[symbol[0]].ids[symbol[1]]
