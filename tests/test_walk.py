@@ -319,3 +319,14 @@ def test_ids_that_rows_escape_are_found_by_their_text() -> None:
     # The package runs when its (oddly named) submodule is imported.
     package = find_dependents(index, [Seed("python:pkg", through_imports=True)], WalkLimits())
     assert [d.id for d in package.dependents] == ["python:importer"]
+    # A parent whose children come in two parts has them all.
+    more = Edge(f"python:{odd}.K", f"python:{odd}.K.stop", "contains", 1.0, 3)
+    parts = [
+        ("", "", edge_block(contains, by_source=True)),
+        ("", "", edge_block([more], by_source=True)),
+    ]
+    merged = ReverseIndex.of_parts((), parts)
+    assert merged.children.get(f"python:{odd}.K") == [
+        f"python:{odd}.K.run",
+        f"python:{odd}.K.stop",
+    ]

@@ -336,17 +336,15 @@ class Children:
 
     def add_block(self, block: str) -> None:
         """Add a block of ``contains`` rows by source, before any child is asked for."""
-        pairs = [
-            (text_of_field(key), group) if "\\" in key else (key, group)
-            for key, group in groups_of_block(block)
-        ]
+        pairs = groups_of_block(block)
         # A parent's children sit in its own file's part, so keys are unique
         # and the dictionary is updated in one C call; merged should they not be.
-        added = dict(pairs)
+        added = _by_text(dict(pairs))
         if len(added) == len(pairs) and self._groups.keys().isdisjoint(added):
             self._groups.update(added)
             return
-        for key, group in pairs:
+        for escaped, group in pairs:
+            key = text_of_field(escaped) if "\\" in escaped else escaped
             previous = self._groups.get(key)
             self._groups[key] = group if previous is None else previous + GROUP + group
 
