@@ -293,8 +293,14 @@ def _syntactic() -> Ecosystem:
         syntactic_symbols,
     )
 
+    def make(
+        facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions
+    ) -> SyntacticResolver:
+        return SyntacticResolver(facts, paths, options.manifests)
+
     return Ecosystem(
-        create=lambda facts, paths, options: SyntacticResolver(facts, paths, options.manifests),
+        create=make,
+        kept=make,
         interface=syntactic_interface,
         symbols=syntactic_symbols,
         interface_keeps_symbols=False,

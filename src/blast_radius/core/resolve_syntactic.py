@@ -67,6 +67,7 @@ from blast_radius.core.resolution import (
     merged_symbols,
     module_parts,
     name_matches,
+    standing_in,
 )
 
 PREFIX = "syn:"
@@ -469,6 +470,15 @@ class SyntacticResolver:
     def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
         """Nodes, edges and resolution counts of the files ``paths`` (full facts)."""
         return {path: self._build_file(path) for path in paths if path in self._files}
+
+    def build_full(self, facts: FileFacts) -> FileOutput | None:
+        """One file's output, its full facts standing in for its interface. What
+        is kept of a file's imports (``_visible``, ``_targets``) is worked out
+        only while that file is built, so never from its interface."""
+        if facts.path not in self._files:
+            return None
+        with standing_in(self._files, facts.path, _file(facts)):
+            return self._build_file(facts.path)
 
     def _build_file(self, path: str) -> FileOutput:
         file = self._files[path]
