@@ -111,11 +111,6 @@ def test_a_python_resolver_that_lets_its_indexes_go_builds_the_same(case: Path) 
         assert forgetting.build([path]) == {path: kept[path]}, path
 
 
-KEPT_CASES = [
-    c for c in CASES if build.ecosystem(LANGUAGES_BY_NAME[c.parent.name].resolver).kept is not None
-]
-
-
 def built_whole(
     facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions
 ) -> dict[str, RenderedFile]:
@@ -134,7 +129,7 @@ def built_whole(
     return parts
 
 
-@pytest.mark.parametrize("case", KEPT_CASES, ids=[f"{c.parent.name}/{c.name}" for c in KEPT_CASES])
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.name}" for c in CASES])
 def test_a_kept_resolver_resolves_batch_after_batch_as_a_full_build(case: Path) -> None:
     # One resolver over every file's interface serves every batch: each file
     # is resolved with its full facts in its interface's place, and put back,
@@ -148,12 +143,11 @@ def test_a_kept_resolver_resolves_batch_after_batch_as_a_full_build(case: Path) 
     assert full == resolve_files(facts, [], paths, options).parts
     resolvers = Resolvers([file_interface(f) for f in facts], paths, options)
     name = LANGUAGES_BY_NAME[case.parent.name].resolver
-    kept = resolvers.kept(name)
-    assert kept is not None
+    kept = resolvers.resolver(name)
     for batch in (facts[::2], facts[1::2], facts[::-1]):
         parts = resolve_files(batch, resolvers, paths, options).parts
         assert parts == {f.path: full[f.path] for f in batch if f.path in full}
-    assert resolvers.kept(name) is kept
+    assert resolvers.resolver(name) is kept
 
 
 def test_a_kept_resolver_builds_a_file_from_its_full_facts_not_its_interface() -> None:

@@ -127,15 +127,15 @@ def _counts(text: str) -> dict[str, int]:
 
 
 class Resolver(Protocol):
-    """Turns the facts of one ecosystem's files into nodes and edges."""
+    """Turns the facts of one ecosystem's files into nodes and edges.
+
+    Made over every file's interface, it is kept for every batch of an index
+    (``Resolvers``); made over full facts, it builds those files as they are.
+    """
 
     def build(self, paths: Iterable[str]) -> dict[str, FileOutput]:
         """Nodes, edges and counts of each file in ``paths`` (full facts needed)."""
         ...
-
-
-class KeptResolver(Resolver, Protocol):
-    """A resolver made over every file's interface, kept for every batch."""
 
     def build_full(self, facts: FileFacts) -> FileOutput | None:
         """The output of one file given its full facts, where the resolver holds
@@ -154,11 +154,6 @@ class Ecosystem:
     interface_keeps_symbols: bool = True
     """Whether ``symbols`` reads the same of the interface as of the facts, and
     the interface keeps every import: a file's version can then be read from it."""
-    kept: Callable[[Sequence[FileFacts], Sequence[str], BuildOptions], KeptResolver] | None = None
-    """Where its resolver, made over every file's interface, resolves a file
-    given its full facts (``KeptResolver.build_full``), how to make it: it is
-    then made once and kept for every batch, and the processes forked to
-    resolve share it. Else a resolver is made for each chunk (``create``)."""
 
 
 # Each ecosystem's resolver is imported when a file of it is first met: a
@@ -173,7 +168,7 @@ def _python() -> Ecosystem:
     ) -> PythonResolver:
         return PythonResolver(facts, paths, options.python_roots, options.scripts)
 
-    return Ecosystem(create=make, interface=python_interface, symbols=python_symbols, kept=make)
+    return Ecosystem(create=make, interface=python_interface, symbols=python_symbols)
 
 
 def _javascript() -> Ecosystem:
@@ -188,9 +183,7 @@ def _javascript() -> Ecosystem:
     ) -> JavaScriptResolver:
         return JavaScriptResolver(facts, paths, options.js)
 
-    return Ecosystem(
-        create=make, interface=javascript_interface, symbols=javascript_symbols, kept=make
-    )
+    return Ecosystem(create=make, interface=javascript_interface, symbols=javascript_symbols)
 
 
 def _java() -> Ecosystem:
@@ -202,7 +195,7 @@ def _java() -> Ecosystem:
     ) -> JavaResolver:
         return JavaResolver(facts, paths, play_route_handlers(options.manifests))
 
-    return Ecosystem(create=make, kept=make, interface=java_interface, symbols=java_symbols)
+    return Ecosystem(create=make, interface=java_interface, symbols=java_symbols)
 
 
 def _go() -> Ecosystem:
@@ -213,7 +206,6 @@ def _go() -> Ecosystem:
 
     return Ecosystem(
         create=make,
-        kept=make,
         interface=go_interface,
         symbols=go_symbols,
     )
@@ -227,7 +219,7 @@ def _ruby() -> Ecosystem:
     ) -> RubyResolver:
         return RubyResolver(facts, paths, options.manifests)
 
-    return Ecosystem(create=make, kept=make, interface=ruby_interface, symbols=ruby_symbols)
+    return Ecosystem(create=make, interface=ruby_interface, symbols=ruby_symbols)
 
 
 def _php() -> Ecosystem:
@@ -239,7 +231,7 @@ def _php() -> Ecosystem:
     ) -> PhpResolver:
         return PhpResolver(facts, paths, php_projects(options.manifests))
 
-    return Ecosystem(create=make, kept=make, interface=php_interface, symbols=php_symbols)
+    return Ecosystem(create=make, interface=php_interface, symbols=php_symbols)
 
 
 def _csharp() -> Ecosystem:
@@ -251,7 +243,7 @@ def _csharp() -> Ecosystem:
     ) -> CsharpResolver:
         return CsharpResolver(facts, paths, csharp_projects(options.manifests))
 
-    return Ecosystem(create=make, kept=make, interface=csharp_interface, symbols=csharp_symbols)
+    return Ecosystem(create=make, interface=csharp_interface, symbols=csharp_symbols)
 
 
 def _rust() -> Ecosystem:
@@ -262,7 +254,7 @@ def _rust() -> Ecosystem:
     ) -> RustResolver:
         return RustResolver(facts, paths, options.manifests)
 
-    return Ecosystem(create=make, kept=make, interface=rust_interface, symbols=rust_symbols)
+    return Ecosystem(create=make, interface=rust_interface, symbols=rust_symbols)
 
 
 def _swift() -> Ecosystem:
@@ -274,7 +266,7 @@ def _swift() -> Ecosystem:
     ) -> SwiftResolver:
         return SwiftResolver(facts, paths, swift_projects(options.manifests))
 
-    return Ecosystem(create=make, kept=make, interface=swift_interface, symbols=swift_symbols)
+    return Ecosystem(create=make, interface=swift_interface, symbols=swift_symbols)
 
 
 def _c() -> Ecosystem:
@@ -283,7 +275,7 @@ def _c() -> Ecosystem:
     def make(facts: Sequence[FileFacts], paths: Sequence[str], options: BuildOptions) -> CResolver:
         return CResolver(facts, paths, options.manifests)
 
-    return Ecosystem(create=make, kept=make, interface=c_interface, symbols=c_symbols)
+    return Ecosystem(create=make, interface=c_interface, symbols=c_symbols)
 
 
 def _syntactic() -> Ecosystem:
@@ -300,7 +292,6 @@ def _syntactic() -> Ecosystem:
 
     return Ecosystem(
         create=make,
-        kept=make,
         interface=syntactic_interface,
         symbols=syntactic_symbols,
         interface_keeps_symbols=False,
@@ -411,10 +402,9 @@ _TEXT_BYTES_PER_UNIT = 80
 class Resolvers:
     """Each ecosystem's resolver over every file's interface, for ``resolve_files``.
 
-    A kept ecosystem's resolver (``Ecosystem.kept``) is made once, on first
-    use, and serves every batch that follows: made before processes are
-    forked to resolve, it is shared with them rather than made again in each.
-    The others' resolvers are made for each chunk, with its files' full facts.
+    A resolver is made once, on first use, and serves every batch that
+    follows: made before processes are forked to resolve, it is shared with
+    them rather than made again in each.
     """
 
     def __init__(
@@ -429,28 +419,15 @@ class Resolvers:
                 self._facts.setdefault(rule.resolver, []).append(interface)
         self._all_paths = all_paths
         self._options = options
-        self._made: dict[str, KeptResolver] = {}
+        self._made: dict[str, Resolver] = {}
 
-    def kept(self, name: str) -> KeptResolver | None:
-        """The kept resolver of the ecosystem ``name``; None when it is not kept."""
-        make = ecosystem(name).kept
-        if make is None:
-            return None
+    def resolver(self, name: str) -> Resolver:
+        """The resolver of the ecosystem ``name``, made on first use."""
         made = self._made.get(name)
         if made is None:
             facts = self._facts.get(name, [])
-            made = self._made[name] = make(facts, self._all_paths, self._options)
+            made = self._made[name] = ecosystem(name).create(facts, self._all_paths, self._options)
         return made
-
-    def for_chunk(self, name: str, own: Sequence[FileFacts]) -> Resolver:
-        """A resolver of the ecosystem ``name`` for a chunk: ``own`` (full facts)
-        and every other file's interface."""
-        paths = {f.path for f in own}
-        return ecosystem(name).create(
-            [*own, *(f for f in self._facts.get(name, ()) if f.path not in paths)],
-            self._all_paths,
-            self._options,
-        )
 
 
 def resolve_files(
@@ -496,7 +473,7 @@ def resolve_files(
         made = Resolvers([*interfaces, *(f for f in alone if f is not None)], all_paths, options)
     # Made here, before any process is forked: shared with them.
     for name in sorted(set(resolver_of.values())):
-        made.kept(name)
+        made.resolver(name)
 
     def work(paths: Sequence[str]) -> list[Part]:
         # A text that cannot be decoded is reported as damaged.
@@ -505,20 +482,13 @@ def resolve_files(
         for path in sorted(paths):
             groups.setdefault(resolver_of[path], []).append(path)
         for name in sorted(groups):
-            kept = made.kept(name)
-            if kept is not None:
-                # Each file's full facts are decoded as it is built, and let
-                # go with it: a chunk's are never all held at once.
-                for path in groups[name]:
-                    if (facts := _decoded(items[path])) is not None:
-                        built[path] = _rendered(kept.build_full(facts))
-                continue
-            own = [f for path in groups[name] if (f := _decoded(items[path])) is not None]
-            resolver = made.for_chunk(name, own)
-            # One file at a time: a file's unrendered output is several times
-            # its rendered text, so only one is alive at once.
-            for f in own:
-                built[f.path] = _rendered(resolver.build((f.path,)).get(f.path))
+            resolver = made.resolver(name)
+            # Each file's full facts are decoded as it is built, and let go
+            # with it: a chunk's are never all held at once, and one file's
+            # unrendered output (several times its text) is alive at a time.
+            for path in groups[name]:
+                if (facts := _decoded(items[path])) is not None:
+                    built[path] = _rendered(resolver.build_full(facts))
         return [built[path] for path in paths]
 
     rendered: dict[str, RenderedFile] = {}

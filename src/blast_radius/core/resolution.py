@@ -186,7 +186,7 @@ M = TypeVar("M")
 def standing_in(mapping: MutableMapping[K, M], key: K, value: M) -> Iterator[None]:
     """``value`` in the place of ``mapping[key]`` (which must be there) for the
     while: a file's full facts where a kept resolver holds its interface
-    (``KeptResolver.build_full``)."""
+    (``Resolver.build_full``)."""
     held = mapping[key]
     mapping[key] = value
     try:
