@@ -440,13 +440,13 @@ def resolve_files(
 ) -> Resolved:
     """Resolve and render the files in ``full``, given the others' interfaces.
 
-    ``interfaces`` may hold those of the files in ``full`` too: a chunk's
-    files are resolved with their own full facts and every other file's
-    interface. Given as ``Resolvers``, it must hold the interface of every
-    file in ``full``, and is kept from one call to the next. The files are
-    cut into up to ``chunks`` chunks of similar size, run through
-    ``fan_out``; each chunk decodes its files' texts, so that a process
-    resolving a chunk holds the full facts of that chunk only. A file's
+    ``interfaces`` may hold those of the files in ``full`` too: each file is
+    resolved with its own full facts standing in for its interface, and every
+    other file's interface. Given as ``Resolvers``, it must hold the
+    interface of every file in ``full``, and is kept from one call to the
+    next. The files are cut into up to ``chunks`` chunks of similar size, run
+    through ``fan_out``; each chunk decodes its files' texts one at a time,
+    so that a process resolving a chunk holds one file's full facts at once. A file's
     output depends on nothing but its own facts and the others' interfaces,
     so how files are chunked, and which resolver holds what, never changes it.
     """
