@@ -6,8 +6,10 @@ import json
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -223,6 +225,61 @@ def test_work_apart_runs_in_a_child_with_jobs_to_spare_and_here_with_one() -> No
     expected = ExtractionError if forks else ValueError
     with pytest.raises(expected, match="a parser bug"):
         Extractor(2).apart(lambda: _pid_or_fail("raise"))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")
+def test_work_apart_lets_this_process_do_other_work_meanwhile(tmp_path: Path) -> None:
+    # The child waits for the file the parent writes meanwhile: the two run
+    # at once, and the child did not inherit what the parent made after forking.
+    flag = tmp_path / "made"
+    made: list[int] = []
+
+    def work() -> tuple[int, bool]:
+        waited = time.monotonic() + 10
+        while not flag.exists() and time.monotonic() < waited:
+            time.sleep(0.005)
+        assert flag.exists(), "nothing was done meanwhile"
+        return os.getpid(), bool(made)
+
+    def meanwhile() -> None:
+        made.append(os.getpid())
+        flag.write_text("yes")
+
+    if threading.active_count() == 1:  # else forking is unsafe
+        pid, saw = Extractor(2).apart(work, meanwhile)
+        assert made == [os.getpid()]
+        assert pid != os.getpid() and not saw
+        flag.unlink()
+        made.clear()
+    # One process: the work comes first, then what was to be done meanwhile.
+    flag.write_text("yes")
+    assert Extractor(1).apart(lambda: bool(made), meanwhile) is False
+    assert made == [os.getpid()]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")
+def test_when_the_other_work_fails_the_child_is_reaped_and_the_error_raised(
+    tmp_path: Path,
+) -> None:
+    if threading.active_count() != 1:
+        pytest.skip("forking is unsafe with other threads alive")
+    where = tmp_path / "pid"
+
+    def work() -> int:
+        where.write_text(str(os.getpid()))
+        time.sleep(0.2)
+        return 0
+
+    def meanwhile() -> None:
+        while not where.exists() or not where.read_text():
+            time.sleep(0.005)
+        raise RuntimeError("meanwhile failed")
+
+    with pytest.raises(RuntimeError, match="meanwhile failed"):
+        Extractor(2).apart(work, meanwhile)
+    # Reaped already: no zombie is left for the rest of the run.
+    with pytest.raises(ChildProcessError):
+        os.waitpid(int(where.read_text()), os.WNOHANG)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")

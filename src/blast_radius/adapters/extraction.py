@@ -282,23 +282,34 @@ class Extractor:
         """Run ``work`` on each chunk, in up to ``jobs`` processes (see ``fork_map``)."""
         return fork_map(work, chunks) if self.jobs > 1 else [work(c) for c in chunks]
 
-    def apart(self, work: Callable[[], T]) -> T:
+    def apart(self, work: Callable[[], T], meanwhile: Callable[[], None] | None = None) -> T:
         """``work()``, worked out in a forked child when more than one process may
-        be used and forking is safe, else here.
+        be used and forking is safe, else here; ``meanwhile()`` is called here
+        while the child works (after ``work()`` when there is none).
 
         The child's short-lived objects die with it: a step that makes many
         of them while a few of its results live on (every name's digest)
         leaves this process's heap as compact as it found it, and every
-        process forked later from it copies fewer half-empty pages.
+        process forked later from it copies fewer half-empty pages. What
+        ``meanwhile`` makes is not inherited by the child.
         """
-        if self.jobs < 2 or not _can_fork():
-            return work()
-        gc.freeze()  # as in fork_map: the child's collector leaves inherited objects be
+        forking = self.jobs > 1 and _can_fork()
+        if forking:
+            gc.freeze()  # as in fork_map: the child's collector leaves inherited objects be
         try:
-            child = _forked(work, "worker")
-            return work() if child is None else child.result()
+            child = _forked(work, "worker") if forking else None
+            here: list[T] = [] if child is not None else [work()]
+            try:
+                if meanwhile is not None:
+                    meanwhile()
+            except BaseException:
+                if child is not None:
+                    child.close()
+                raise
+            return here[0] if child is None else child.result()
         finally:
-            gc.unfreeze()
+            if forking:
+                gc.unfreeze()
 
     def _load(self, name: str) -> bool:
         """Load a language here once; False (and the reason kept) when it cannot be."""

@@ -141,8 +141,9 @@ class FactsExtractor(Protocol):
         self, work: Callable[[Sequence[str]], list[T]], chunks: Sequence[Sequence[str]]
     ) -> list[list[T]]: ...
 
-    def apart(self, work: Callable[[], T]) -> T:
-        """``work()``, perhaps worked out in another process (its value must pickle)."""
+    def apart(self, work: Callable[[], T], meanwhile: Callable[[], None] | None = None) -> T:
+        """``work()``, perhaps worked out in another process (its value must
+        pickle); ``meanwhile()`` is called here, perhaps while it is."""
         ...
 
     def extract(
@@ -500,6 +501,16 @@ def index_tree(
     context = _digest(fingerprint, repr(settings.build))
     aliases = path_aliases(settings.build.lookup_aliases())
     names_made = ""
+    resolvers: Resolvers | None = None
+
+    def make_resolvers() -> None:
+        # The files parsed just now have no output to reuse: the resolvers
+        # they need are made while every name's digest is worked out apart.
+        nonlocal resolvers
+        resolvers = Resolvers([interfaces[p] for p in parsed_paths], paths, settings.build)
+        needed = {language_for_path(p) for p in new if p in interfaces}
+        for name in sorted({rule.resolver for rule in needed if rule is not None}):
+            resolvers.resolver(name)
 
     def digest_reads() -> tuple[str, dict[str, str]]:
         # Name digests change only when an interface or the tree's paths do:
@@ -519,9 +530,10 @@ def index_tree(
                 # had, so that the digests' short-lived objects never fragment
                 # this process's heap (four copies of Django: 124 MB of arenas
                 # at the first fork, 79 MB with them kept apart).
-                computed = extractor.apart(
-                    functools.partial(_computed_names, paths, dependencies, files, context, aliases)
+                work = functools.partial(
+                    _computed_names, paths, dependencies, files, context, aliases
                 )
+                computed = extractor.apart(work, meanwhile=make_resolvers)
                 if computed is None:
                     raise ValueError("damaged dependency data")
                 names_made = "computed"
@@ -539,6 +551,7 @@ def index_tree(
             del interfaces[path], dependencies[path]
         ensure_facts(damaged, frozenset(damaged))
         parsed_paths = sorted(interfaces)
+        resolvers = None  # made of the interfaces as they were
         names_key, reads = digest_reads()
     # Read: no longer needed while files are resolved (interfaces are).
     dependencies.clear()
@@ -592,7 +605,8 @@ def index_tree(
     ready = [p for p in to_build if p in full]
     rest = _batches([p for p in to_build if p not in full], lines, budget)
     batches = _merged_tail(([ready] if ready else []) + rest, lines, budget)
-    resolvers = Resolvers([interfaces[p] for p in parsed_paths], paths, settings.build)
+    if resolvers is None:
+        resolvers = Resolvers([interfaces[p] for p in parsed_paths], paths, settings.build)
     for number, batch in enumerate(batches):
         # A file's output needs its own full facts and the others' interfaces
         # only: one batch's full facts are in memory at a time.
