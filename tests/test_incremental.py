@@ -259,6 +259,27 @@ def test_modules_sharing_a_word_do_not_read_on_to_each_other(tmp_path: Path) -> 
     assert "rules/strings.js" not in warm.resolved
 
 
+def test_a_file_run_in_an_immediately_invoked_function_reaches_only_its_readers(
+    tmp_path: Path,
+) -> None:
+    # A `function` expression has its own `this`; one invoked where it is
+    # written belongs to no definition, and its module's `this` is read by no
+    # lookup: adding such a file reaches what names it, not every file.
+    warm = _warm_after_adding(
+        tmp_path,
+        {
+            "lib/clock.js": "function now() { return 1; }\nmodule.exports = { now };\n",
+            "lib/text.js": "function upper(s) { return s; }\nmodule.exports = { upper };\n",
+            "app/time.js": 'const { now } = require("../lib/clock");\nnow();\n',
+            "app/words.js": 'const { upper } = require("../lib/text");\nupper("a");\n',
+        },
+        "lib/timing.js",
+        "(function () {\n  this.started = Date.now();\n  module.exports = { started: 1 };\n}());\n",
+    )
+    assert "lib/timing.js" in warm.resolved
+    assert not {"app/time.js", "app/words.js", "lib/clock.js", "lib/text.js"} & set(warm.resolved)
+
+
 def test_an_imported_member_reads_on_to_itself_not_to_its_package(tmp_path: Path) -> None:
     warm = _warm_after_adding(
         tmp_path,

@@ -1039,6 +1039,9 @@ def javascript_interface(facts: FileFacts) -> FileFacts:
         syntax_errors=facts.syntax_errors,
         notes=facts.notes,
         returns=facts.returns,
-        traits=facts.traits,
+        # A `function` expression invoked where it is written (an IIFE) gives
+        # its own `this` to the module, whose `this` no lookup reads: kept,
+        # it would be indexed as read by every file.
+        traits=tuple(t for t in facts.traits if t != (MODULE_SCOPE, OWN_THIS)),
         exported=facts.exported,
     )
