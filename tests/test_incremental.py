@@ -280,6 +280,38 @@ def test_a_file_run_in_an_immediately_invoked_function_reaches_only_its_readers(
     assert not {"app/time.js", "app/words.js", "lib/clock.js", "lib/text.js"} & set(warm.resolved)
 
 
+def test_a_function_losing_its_last_member_reaches_only_the_readers_of_that_member(
+    tmp_path: Path,
+) -> None:
+    # Each rule's `create` returns an object of visitors, which are its
+    # members; classes (and such functions) meet by name, so every rule's
+    # `create` is one component. One rule's `create` losing its only visitor
+    # changes no link: what reads the other visitors is not resolved again.
+    def rule(*visitors: str) -> str:
+        body = ", ".join(f"{v}(node) {{ report(node); }}" for v in visitors)
+        return (
+            'const { report } = require("../lib/report");\n'
+            f"module.exports = {{ create(context) {{ return {{ {body} }}; }} }};\n"
+        )
+
+    repo = _repo(
+        tmp_path,
+        {
+            "lib/report.js": "function report(n) { return n; }\nmodule.exports = { report };\n",
+            "rules/catch.js": rule("CatchClause"),
+            "rules/calls.js": rule("CallExpression", "Program"),
+            "rules/names.js": rule("Identifier"),
+        },
+    )
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    (repo / "rules" / "catch.js").write_text(rule())
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    assert warm.graph_text == _cold(repo)
+    assert sorted(warm.resolved) == ["rules/catch.js"]
+
+
 def test_an_imported_member_reads_on_to_itself_not_to_its_package(tmp_path: Path) -> None:
     warm = _warm_after_adding(
         tmp_path,

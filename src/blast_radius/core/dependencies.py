@@ -98,6 +98,10 @@ class Aliases:
 
 _NO_ALIASES = Aliases({}, (), "")
 _DIGEST_CHARS = 16
+_PLAIN = "p"
+"""Before the digest of a class record with no links, no implicit members and
+no method set that is a link (a plain class, or a function with members):
+left out of its component's links digest. Never a hexadecimal digit."""
 
 # Module-level typed facts that set the context of all the file's
 # definitions (its package or namespace, a cfg): part of every definition's element.
@@ -179,7 +183,8 @@ class FileDependencies:
     ``offers`` are (name, digest of the file's elements indexed under it, in
     file order) pairs, by name; ``classes`` are
     (name, member names, linked names, digest of its links) for every
-    definition with members or bases; ``mentions`` are the names the full
+    definition with members or bases (the digest after ``_PLAIN`` when it has
+    no links); ``mentions`` are the names the full
     facts write. All are plain lists of strings, cached as JSON.
     """
 
@@ -510,26 +515,30 @@ def _elements(
             continue
         written = links.get(index, [])
         linked = set().union(*(names_in(x) for x in written)) if written else set()
+        # Where a type implements an interface by its methods alone (Go,
+        # TypeScript), the method set is a link too.
+        method_set = (
+            sorted(members.get(index, ()))
+            if structural and definitions[index].kind == "interface"
+            else ()
+        )
+        digest = _digest(
+            facts.path,
+            qualified[index],
+            *written,
+            "\2",
+            *implicit.get(index, ()),
+            "\3",
+            *method_set,
+        )
+        if not (written or implicit.get(index) or method_set):
+            digest = _PLAIN + digest
         classes.append(
             (
                 _last_name(definitions[index].name),
                 tuple(sorted(members.get(index, ()))),
                 tuple(sorted(linked)),
-                _digest(
-                    facts.path,
-                    qualified[index],
-                    *written,
-                    "\2",
-                    *implicit.get(index, ()),
-                    "\3",
-                    # Where a type implements an interface by its methods
-                    # alone (Go, TypeScript), the method set is a link too.
-                    *(
-                        sorted(members.get(index, ()))
-                        if structural and definitions[index].kind == "interface"
-                        else ()
-                    ),
-                ),
+                digest,
             )
         )
     return out, tuple(classes), tuple((k, tuple(sorted(v))) for k, v in sorted(follows.items()))
@@ -1101,7 +1110,13 @@ def _component_index(
     names: dict[str, set[str]] = {}
     for name, members, _, digest in records:
         root = find(node(name, digest))
-        links.setdefault(root, []).append(digest)
+        kept = links.setdefault(root, [])
+        # A plain class links nothing: that it exists, and its members, the
+        # offers say. A component's links digest is indexed under every name
+        # of the component, so one coming or going (a function's first
+        # member) would otherwise reach every reader of every member.
+        if not digest.startswith(_PLAIN):
+            kept.append(digest)
         names.setdefault(root, set()).update(members)
         if name:
             names[root].add(name)
