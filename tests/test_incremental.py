@@ -312,6 +312,55 @@ def test_a_function_losing_its_last_member_reaches_only_the_readers_of_that_memb
     assert sorted(warm.resolved) == ["rules/catch.js"]
 
 
+def _warm_after_editing(tmp_path: Path, files: dict[str, str], path: str, text: str) -> IndexResult:
+    """The warm index of ``files`` once ``path`` is rewritten; it must equal a cold one."""
+    repo = _repo(tmp_path, files)
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    (repo / path).write_text(text)
+    git(repo, "add", "-A")
+    warm = index(repo, cache)
+    assert warm.graph_text == _cold(repo)
+    return warm
+
+
+def test_a_javascript_load_that_binds_no_name_is_read_by_its_own_file_alone(
+    tmp_path: Path,
+) -> None:
+    # A bare `require` loads a module and binds nothing (nor does the load
+    # each `require` also is): dropping one reaches no file that merely
+    # writes a word of the module's name.
+    main = 'const helpers = require("../lib/text-utils");\nhelpers.upper("a");\n'
+    warm = _warm_after_editing(
+        tmp_path,
+        {
+            "lib/text-utils.js": "function upper(s) { return s; }\nmodule.exports = { upper };\n",
+            "lib/setup.js": "globalThis.ready = true;\n",
+            "app/main.js": 'require("../lib/setup");\n' + main,
+            "app/other.js": "function setup(ready) { return ready; }\nsetup();\n",
+        },
+        "app/main.js",
+        main,
+    )
+    assert sorted(warm.resolved) == ["app/main.js"]
+
+
+def test_a_file_s_extension_ties_it_to_no_name(tmp_path: Path) -> None:
+    # Every file's path ends in `js`; a binding of that name must not reach them all.
+    warm = _warm_after_editing(
+        tmp_path,
+        {
+            "lib/tools.js": "function run() { return 1; }\nmodule.exports = { run };\n",
+            "app/main.js": 'const js = require("../lib/tools");\njs.run();\n',
+            "app/other.js": "function other() { return 2; }\nother();\n",
+        },
+        "app/main.js",
+        'const runner = require("../lib/tools");\nrunner.run();\n',
+    )
+    assert "app/main.js" in warm.resolved
+    assert "app/other.js" not in warm.resolved
+
+
 def test_an_imported_member_reads_on_to_itself_not_to_its_package(tmp_path: Path) -> None:
     warm = _warm_after_adding(
         tmp_path,

@@ -302,8 +302,12 @@ def file_dependencies(full: FileFacts, interface: FileFacts) -> FileDependencies
 
 
 def _mentions(facts: FileFacts) -> tuple[str, ...]:
-    """Every name the file's facts write, and the names in its path."""
-    words: list[str] = [facts.path.replace("/", " ")]
+    """Every name the file's facts write, and the names in its path but its
+    extension (which every file of the language has: a name that a binding
+    somewhere gives a digest, ``js``, would tie every file together)."""
+    folder, _, name = facts.path.rpartition("/")
+    stem, dot, _ = name.rpartition(".")
+    words: list[str] = [folder.replace("/", " "), stem if dot and stem else name]
     words.extend(d.name for d in facts.definitions)
     for i in facts.imports:
         words.extend((i.source, i.name or "", i.alias or ""))
@@ -399,7 +403,10 @@ def _elements(
         own_names = _name_words(stem) | _names_of(
             " ".join(d.name for d in definitions if d.kind != "namespace")
         )
+    loads_only = rule is not None and rule.loads_bind_nothing
     for i in facts.imports:
+        if loads_only and not (i.name or i.alias):
+            continue  # it binds no name: no other file's lookup reads it
         content = ("i", i.source, i.name, i.alias, scope_name(i.scope), i.type_only)
         star = "*" in (i.name, i.alias)
         if star and own_names:

@@ -82,6 +82,12 @@ class LanguageRule:
     apart, as one): what a star import binds is then read only by lookups that
     enter the file by its names, and a change to it reaches those, not every
     file (``core.dependencies``)."""
+    loads_bind_nothing: bool = False
+    """Whether an import that names nothing (``require("./setup")``, ``import
+    "./polyfill"``, and the load each ``require`` also is) only loads its module,
+    binding no name, and no resolver reads it for another file (JavaScript; not
+    Go, whose resolver reads every file's imports to find its packages): then
+    no other file's lookup depends on it (``core.dependencies``)."""
     test_marker: str = ""
     """The entry-point kind the queries give test methods (JUnit's ``@Test``),
     when names do not tell them. In a test file with any, only those are
@@ -168,6 +174,7 @@ def _javascript_rule(
         query_files=query_files,
         resolver="javascript",
         private_imports=True,
+        loads_bind_nothing=True,
         line_comment="//",
         test_files=JS_TEST_FILES,
         test_function_prefix="",
