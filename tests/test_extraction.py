@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import subprocess
+import sys
 import threading
-import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -227,59 +228,84 @@ def test_work_apart_runs_in_a_child_with_jobs_to_spare_and_here_with_one() -> No
         Extractor(2).apart(lambda: _pid_or_fail("raise"))
 
 
+# Run in a fresh interpreter: forking is refused while other threads run, as
+# other tests may leave some in this one.
+_MEANWHILE = """
+import json, os, sys, time
+from pathlib import Path
+from blast_radius.adapters.extraction import Extractor
+
+flag = Path(sys.argv[1])
+made = []
+
+def work():
+    # Waits for what is done meanwhile: only a child working at once sees it.
+    waited = time.monotonic() + 10
+    while not flag.exists() and time.monotonic() < waited:
+        time.sleep(0.005)
+    return os.getpid(), flag.exists(), bool(made)
+
+def meanwhile():
+    made.append(os.getpid())
+    flag.write_text("yes")
+
+if sys.argv[2] == "fail":
+    def failing():
+        while not flag.exists():
+            time.sleep(0.005)
+        raise RuntimeError("meanwhile failed")
+    def slow():
+        flag.write_text(str(os.getpid()))
+        time.sleep(0.2)
+        return 0
+    try:
+        Extractor(2).apart(slow, failing)
+    except RuntimeError as error:
+        try:
+            os.waitpid(int(flag.read_text()), os.WNOHANG)
+            reaped = False
+        except ChildProcessError:
+            reaped = True
+        print(json.dumps({"error": str(error), "reaped": reaped}))
+else:
+    pid, seen, inherited = Extractor(2).apart(work, meanwhile)
+    print(json.dumps({"here": os.getpid(), "child": pid, "seen": seen,
+                      "inherited": inherited, "made": made}))
+"""
+
+
+def _apart_in_a_fresh_process(tmp_path: Path, how: str) -> dict[str, object]:
+    result = subprocess.run(
+        [sys.executable, "-c", _MEANWHILE, str(tmp_path / "flag"), how],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    found: dict[str, object] = json.loads(result.stdout)
+    return found
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")
 def test_work_apart_lets_this_process_do_other_work_meanwhile(tmp_path: Path) -> None:
     # The child waits for the file the parent writes meanwhile: the two run
     # at once, and the child did not inherit what the parent made after forking.
-    flag = tmp_path / "made"
-    made: list[int] = []
-
-    def work() -> tuple[int, bool]:
-        waited = time.monotonic() + 10
-        while not flag.exists() and time.monotonic() < waited:
-            time.sleep(0.005)
-        assert flag.exists(), "nothing was done meanwhile"
-        return os.getpid(), bool(made)
-
-    def meanwhile() -> None:
-        made.append(os.getpid())
-        flag.write_text("yes")
-
-    if threading.active_count() == 1:  # else forking is unsafe
-        pid, saw = Extractor(2).apart(work, meanwhile)
-        assert made == [os.getpid()]
-        assert pid != os.getpid() and not saw
-        flag.unlink()
-        made.clear()
+    found = _apart_in_a_fresh_process(tmp_path, "ok")
+    assert found["child"] != found["here"]
+    assert found["seen"] is True and found["inherited"] is False
+    assert found["made"] == [found["here"]]
     # One process: the work comes first, then what was to be done meanwhile.
-    flag.write_text("yes")
-    assert Extractor(1).apart(lambda: bool(made), meanwhile) is False
-    assert made == [os.getpid()]
+    made: list[int] = []
+    assert Extractor(1).apart(lambda: bool(made), lambda: made.append(1)) is False
+    assert made == [1]
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")
 def test_when_the_other_work_fails_the_child_is_reaped_and_the_error_raised(
     tmp_path: Path,
 ) -> None:
-    if threading.active_count() != 1:
-        pytest.skip("forking is unsafe with other threads alive")
-    where = tmp_path / "pid"
-
-    def work() -> int:
-        where.write_text(str(os.getpid()))
-        time.sleep(0.2)
-        return 0
-
-    def meanwhile() -> None:
-        while not where.exists() or not where.read_text():
-            time.sleep(0.005)
-        raise RuntimeError("meanwhile failed")
-
-    with pytest.raises(RuntimeError, match="meanwhile failed"):
-        Extractor(2).apart(work, meanwhile)
-    # Reaped already: no zombie is left for the rest of the run.
-    with pytest.raises(ChildProcessError):
-        os.waitpid(int(where.read_text()), os.WNOHANG)
+    found = _apart_in_a_fresh_process(tmp_path, "fail")
+    assert found == {"error": "meanwhile failed", "reaped": True}
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")
