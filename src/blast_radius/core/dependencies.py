@@ -10,7 +10,7 @@ So the output is kept while nothing *named by the file* changed elsewhere:
   or defines, never under the names of its enclosing scopes, so adding a
   method to a class does not touch every file that uses the class;
 * each file's **mentions** are the names its full facts write, and the names
-  in its path;
+  in its path but its extension;
 * a file's **dependency digest** covers, for every name it mentions, every
   element indexed under that name, anywhere; it is part of the cache key of
   the file's output.
@@ -21,7 +21,7 @@ Three things reach files that do not name them and are handled apart:
   its subclasses and the callers of its methods see, without them naming the
   class. Classes linked by their bases form components (by name); the
   digest of a component's links is indexed under every member name of the
-  component's classes;
+  component's classes (a plain class, with no links, adds none);
 * the tree's paths: a file or folder is indexed under its own name and its
   folder's, which is what module, package and include lookups name, and a
   file that configuration lets lookups find by another name (a workspace
