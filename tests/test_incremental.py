@@ -248,7 +248,7 @@ def test_modules_sharing_a_word_do_not_read_on_to_each_other(tmp_path: Path) -> 
         {
             "lib/ast-utils.js": "function isArrow() { return 1; }\nmodule.exports = { isArrow };\n",
             "lib/string-utils.js": "function upper(s) { return s; }\nmodule.exports = { upper };\n",
-            # Loaded for its effect: the require binds both words of its name.
+            # Loaded for its effect: the require names both words of its module.
             "rules/setup.js": 'require("../lib/ast-utils");\n',
             "rules/strings.js": 'const { upper } = require("../lib/string-utils");\nupper("a");\n',
         },
