@@ -361,6 +361,27 @@ def test_a_file_s_extension_ties_it_to_no_name(tmp_path: Path) -> None:
     assert "app/other.js" not in warm.resolved
 
 
+def test_a_private_import_binds_what_it_names_last_not_its_first_segment(
+    tmp_path: Path,
+) -> None:
+    # Kotlin's `import lib.tools.Runner` binds `Runner`; Python's `import a.b`
+    # binds `a`, Kotlin's never does: dropping it reaches no file that merely
+    # imports something else from `lib`.
+    warm = _warm_after_editing(
+        tmp_path,
+        {
+            "lib/tools/Runner.kt": "package lib.tools\n\nclass Runner {\n    fun run() = 1\n}\n",
+            "lib/other/Thing.kt": "package lib.other\n\nclass Thing\n",
+            "app/A.kt": "package app\n\nimport lib.tools.Runner\n\nfun a() = Runner().run()\n",
+            "app/B.kt": "package app\n\nimport lib.other.Thing\n\nfun b() = Thing()\n",
+        },
+        "app/A.kt",
+        "package app\n\nfun a() = 1\n",
+    )
+    assert "app/A.kt" in warm.resolved
+    assert "app/B.kt" not in warm.resolved
+
+
 def test_an_imported_member_reads_on_to_itself_not_to_its_package(tmp_path: Path) -> None:
     warm = _warm_after_adding(
         tmp_path,

@@ -399,7 +399,8 @@ def _elements(
     # module's or its namespace's, which every file using them mentions.
     # Elsewhere it reaches every file (a module's star import re-exports).
     own_names = _NONE
-    if rule is not None and rule.private_imports:
+    private = rule is not None and rule.private_imports
+    if private:
         own_names = _name_words(stem) | _names_of(
             " ".join(d.name for d in definitions if d.kind != "namespace")
         )
@@ -414,7 +415,9 @@ def _elements(
             continue
         bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
         if not bound or i.name == "*":
-            bound = _module_bound(i.source)
+            # An import private to its file binds what it names last, never
+            # the first segment of a dotted name (Python's `import a.b` binds `a`).
+            bound = _last_segment(i.source) if private else _module_bound(i.source)
         add(
             bound | _ALL if star else bound,
             *content,
