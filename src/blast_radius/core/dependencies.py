@@ -153,9 +153,7 @@ def _read_on_to(source: str) -> frozenset[str]:
     text = source.strip()
     if "/" not in text and "\\" not in text:
         return _last_segment(text)
-    segment = re.split(r"[/\\]", text.rstrip("/\\"))[-1]
-    stem, dot, _ = segment.rpartition(".")
-    words = names_in(stem if dot and stem else segment)
+    words = names_in(_stem(re.split(r"[/\\]", text.rstrip("/\\"))[-1]))
     if len(words) < 2:
         return words
     return frozenset({max(words, key=lambda word: (len(word), word))})
@@ -306,8 +304,7 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
     extension (which every file of the language has: a name that a binding
     somewhere gives a digest, ``js``, would tie every file together)."""
     folder, _, name = facts.path.rpartition("/")
-    stem, dot, _ = name.rpartition(".")
-    words: list[str] = [folder.replace("/", " "), stem if dot and stem else name]
+    words: list[str] = [folder.replace("/", " "), _stem(name)]
     words.extend(d.name for d in facts.definitions)
     for i in facts.imports:
         words.extend((i.source, i.name or "", i.alias or ""))
@@ -824,8 +821,13 @@ def _path_words(path: str) -> frozenset[str]:
 def _name_words(name: str) -> frozenset[str]:
     """The words of a file's name without its extension: a lookup names a file by
     its stem, and an extension (``py``) would index every file together."""
+    return names_in(_stem(name))
+
+
+def _stem(name: str) -> str:
+    """A file or folder name without its extension (``.eslintrc.js``: ``.eslintrc``)."""
     stem, dot, _ = name.rpartition(".")
-    return names_in(stem if dot and stem else name)
+    return stem if dot and stem else name
 
 
 def _file_words(path: str, aliases: Aliases = _NO_ALIASES) -> frozenset[str]:
