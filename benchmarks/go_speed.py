@@ -22,8 +22,9 @@ same for every language:
   ``.go`` files and five ``.js`` files of godoc) parsed with its grammar and
   our concatenated query, over ``--jobs`` worker processes;
 * ours: ``python -m blast_radius index REPO --out FILE --cache-dir DIR --jobs N``
-  cold, warm (nothing changed) and after one file changed (a comment line
-  appended to ``tools/go/ssa/builder.go``, 2,616 lines);
+  cold, warm (nothing changed), after a body edit (a comment line appended
+  to ``tools/go/ssa/builder.go``, 2,616 lines) and after a function was
+  added to that file, each judged against the issue's targets (``speed.py``);
 * a pull request restored from the published index: a branch that adds
   ``_ = 0`` as the first statement of ``errdefs.InvalidParameter``
   (``moby/errdefs/helpers.go``, about a hundred calls from fifty files), run
@@ -31,7 +32,8 @@ same for every language:
   A cold pull-request run builds two graphs of the whole tree, so the
   default is one run of each kind (``--repeat``).
 
-    python benchmarks/go_speed.py [--jobs 2] [--json] [--floor-repeat 3] [--repeat 1] [--no-pr]
+    python benchmarks/go_speed.py [--jobs 2] [--json] [--floor-repeat 3] [--index-repeat 3]
+        [--repeat 1] [--no-pr]
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ CASE = SpeedCase(
     pr_function=PR_FUNCTION,
     pr_node=f"go:moby/errdefs:{PR_FUNCTION}",
     pr_statement="_ = 0",
+    added_function="\nfunc {name}(b *builder) *builder {\n\treturn b\n}\n",
     target_cold_over_floor=2.0,
     default_repeat=1,
 )

@@ -12,8 +12,10 @@ measurements are ``speed.py``'s, the same for every language:
   ``.java`` files) parsed with its grammar and our concatenated query, over
   ``--jobs`` worker processes;
 * ours: ``python -m blast_radius index REPO --out FILE --cache-dir DIR --jobs N``
-  cold, warm (nothing changed) and after one file changed (a comment line
-  appended to ``guava/src/com/google/common/collect/Maps.java``, 4,638 lines);
+  cold, warm (nothing changed), after a body edit (a comment line appended to
+  ``guava/src/com/google/common/collect/Maps.java``, 4,638 lines) and after a
+  method was added to its class, each judged against the issue's targets
+  (``speed.py``);
 * a pull request restored from the published index: a branch that adds
   ``assert true;`` as the first statement of ``Preconditions.checkNotNull``
   (``guava/src/com/google/common/base/Preconditions.java``; its overloads are
@@ -22,8 +24,8 @@ measurements are ``speed.py``'s, the same for every language:
   pull-request run builds two graphs of the whole tree, so the default is one
   run of each kind (``--repeat``).
 
-    python benchmarks/java_speed.py [--jobs 2] [--json] [--floor-repeat 3] [--repeat 1]
-        [--no-pr] [--no-profile]
+    python benchmarks/java_speed.py [--jobs 2] [--json] [--floor-repeat 3] [--index-repeat 3]
+        [--repeat 1] [--no-pr] [--no-profile]
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ CASE = SpeedCase(
     pr_function=PR_FUNCTION,
     pr_node=f"java:com.google.common.base.Preconditions.{PR_FUNCTION}",
     pr_statement="assert true;",
+    added_function="\n  static int {name}(int value) {\n    return value + 1;\n  }\n",
+    added_in_class=True,
     target_cold_over_floor=2.0,
     default_repeat=1,
 )

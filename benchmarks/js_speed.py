@@ -11,9 +11,10 @@ output is left out, as a checkout has it). The measurements are
   uses for its extension and the same concatenated query, over ``--jobs``
   worker processes;
 * ours: ``python -m blast_radius index REPO --out FILE --cache-dir DIR --jobs N``
-  cold (a fresh cache folder), warm (the same, nothing changed) and after one
-  file changed (a comment line appended to ``src/internal/core.ts``, 3,166
-  lines);
+  cold (a fresh cache folder), warm (the same, nothing changed), after a body
+  edit (a comment line appended to ``src/internal/core.ts``, 3,166 lines) and
+  after a function was added to that file, each judged against the issue's
+  targets (``speed.py``);
 * a pull request restored from the published index, with ``store.py``'s
   machinery: a bare ``origin``, ``index --publish-branch`` on ``main``, a
   branch ``pr`` that adds ``void 0`` as the first statement of
@@ -59,6 +60,7 @@ CASE = SpeedCase(
     pr_function=PR_FUNCTION,
     pr_node=f"js:{PR_FILE}:{PR_FUNCTION}",
     pr_statement="void 0",
+    added_function="\nexport function {name}(value: unknown): unknown {\n  return value\n}\n",
     # The largest TypeScript workload: held to the same 2.0x as Go and Python.
     target_cold_over_floor=2.0,
 )

@@ -15,8 +15,18 @@ the summed PSS of the process tree):
   ``ProcessPoolExecutor`` of ``--jobs`` workers that each build a parser and
   query once per language and read their files themselves;
 * ours: ``python -m blast_radius index REPO --out FILE --cache-dir DIR --jobs N``
-  cold (a fresh cache folder), warm (the same, nothing changed) and after one
-  file changed (a comment line appended to ``SpeedCase.changed_file``);
+  cold (a fresh cache folder), warm (the same, nothing changed), after a body
+  edit (a comment line appended to ``SpeedCase.changed_file``) and after a
+  function was added to that file (``SpeedCase.added_function``, appended, or
+  put before the file's last ``}`` where functions live in classes). Each is
+  run ``--index-repeat`` times and the fastest kept, as ``index.py`` does:
+  every cold run starts from an empty cache, and every edit adds a comment
+  or a function of a new name, so each re-index meets an edit it has not
+  seen. The tree is then indexed from nothing once more: the graph after the
+  added functions must be byte-identical to it. The targets are
+  ``index.py``'s, for every language: cold at most ``target_cold_over_floor``
+  times the floor, warm and body edit at most 10 % of cold, a function added
+  at most 15 %;
 * a pull request restored from the published index, with ``store.py``'s
   machinery: a bare ``origin``, ``index --publish-branch`` on ``main``, a
   branch ``pr`` that adds ``SpeedCase.pr_statement`` as the first statement
@@ -47,7 +57,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from index import TARGET_PEAK_MB, Run, _require_ok, memory_method, run_measured
+from index import (
+    TARGET_ADDED_OVER_COLD,
+    TARGET_CHANGED_OVER_COLD,
+    TARGET_PEAK_MB,
+    TARGET_WARM_OVER_COLD,
+    Run,
+    _require_ok,
+    memory_method,
+    run_measured,
+)
 from js_imports import tool_version
 from store import (
     BASE_BRANCH,
@@ -86,8 +105,10 @@ class SpeedCase:
     pr_node: str
     pr_statement: str
     target_cold_over_floor: float
+    added_function: str  # a function named ``{name}``, in the language of ``changed_file``
     default_repeat: int = 3
-    marker_line: str = "// blast-radius benchmark: one changed file\n"
+    marker_line: str = "// blast-radius benchmark: one changed file {number}\n"
+    added_in_class: bool = False  # the function goes before the file's last ``}``
 
 
 @dataclass(frozen=True)
@@ -180,6 +201,14 @@ def add_first_statement(text: str, start_line: int, statement: str) -> str:
             lines.insert(i + 1, indent + statement)
             return "\n".join(lines)
     raise RuntimeError(f"no body opening at or after line {start_line}")
+
+
+def with_function(text: str, function: str, in_class: bool) -> str:
+    """``text`` with ``function`` appended, or put before its last ``}`` (``in_class``)."""
+    if not in_class:
+        return text + ("" if text.endswith("\n") else "\n") + function
+    end = text.rindex("}")
+    return text[:end] + function + text[end:]
 
 
 def graph_stats(path: Path) -> dict[str, Any]:
@@ -335,6 +364,13 @@ def parse_args(case: SpeedCase, description: str, argv: list[str] | None) -> arg
         help=f"pull-request runs of each kind (default: {case.default_repeat})",
     )
     parser.add_argument(
+        "--index-repeat",
+        type=int,
+        default=3,
+        help="runs of each index (cold, warm, body edit, function added); the fastest "
+        "counts (default: 3)",
+    )
+    parser.add_argument(
         "--pr",
         action=argparse.BooleanOptionalAction,
         default=True,
@@ -438,20 +474,65 @@ def main(
                 )
             )
 
-        cold = ours("ours cold", work / "graph.json")
-        warm = ours("ours warm", work / "graph-warm.json")
+        repeat = max(1, args.index_repeat)
+
+        def fresh_cache() -> None:
+            shutil.rmtree(cache)
+            cache.mkdir()
+
+        def fastest(runs: list[Run]) -> Run:
+            return min(runs, key=lambda r: r.seconds)
+
+        colds = []
+        for _ in range(repeat):
+            fresh_cache()
+            colds.append(ours("ours cold", work / "graph.json"))
+        cold = fastest(colds)
+        warm = fastest([ours("ours warm", work / "graph-warm.json") for _ in range(repeat)])
         changed_path = repo / case.changed_file
         text = changed_path.read_text(encoding="utf-8")
-        changed_path.write_text(text + ("" if text.endswith("\n") else "\n") + case.marker_line)
-        changed = ours("ours one changed", work / "graph-changed.json")
+        edited = text
+        changes = []
+        for number in range(repeat):
+            marker = case.marker_line.replace("{number}", str(number))
+            edited += ("" if edited.endswith("\n") else "\n") + marker
+            changed_path.write_text(edited, encoding="utf-8")
+            changes.append(ours("ours one changed", work / "graph-changed.json"))
+        changed = fastest(changes)
+        additions = []
+        for number in range(repeat):
+            function = case.added_function.replace("{name}", f"benchAdded{number}")
+            edited = with_function(edited, function, case.added_in_class)
+            changed_path.write_text(edited, encoding="utf-8")
+            additions.append(ours("ours function added", work / "graph-added.json"))
+        added = fastest(additions)
+        # The same tree from nothing: the incremental graph must be this one.
+        fresh_cache()
+        ours("ours cold again", work / "graph-added-cold.json")
         changed_path.write_text(text, encoding="utf-8")
         before = graph_stats(work / "graph.json")
         after = graph_stats(work / "graph-changed.json")
+        added_graph = graph_stats(work / "graph-added.json")
         module = case.module_node
         results["ours"] = {
             "cold": timing(cold),
             "warm": timing(warm),
             "one_changed": timing(changed),
+            "function_added": timing(added),
+            "added_identical_to_cold": (work / "graph-added.json").read_bytes()
+            == (work / "graph-added-cold.json").read_bytes(),
+            "added_seen": any(
+                re.split(r"[.:]", node)[-1] == f"benchAdded{repeat - 1}"
+                for node in added_graph["node"]
+            ),
+            "all_seconds": {
+                label: [r.seconds for r in runs]
+                for label, runs in (
+                    ("cold", colds),
+                    ("body edit", changes),
+                    ("function added", additions),
+                )
+            },
             "graph": {k: before[k] for k in ("bytes", "nodes", "edges")},
             "warm_graph_identical": (work / "graph.json").read_bytes()
             == (work / "graph-warm.json").read_bytes(),
@@ -480,6 +561,12 @@ def main(
     return 0
 
 
+def _judged(name: str, ratio: float, target: float, shown: str) -> str:
+    """``name ratio (target <= target: ok|MISSED)``."""
+    verdict = "ok" if ratio <= target else "MISSED"
+    return f"{name} {ratio:.3f} (target <= {target:{shown}}: {verdict})"
+
+
 def _mb(value: float | None) -> str:
     return f"{value:8.1f}" if value is not None else "       -"
 
@@ -503,7 +590,8 @@ def print_report(case: SpeedCase, results: dict[str, Any]) -> None:
         ("floor (parse + our query)", floor),
         ("ours cold", ours["cold"]),
         ("ours warm (unchanged)", ours["warm"]),
-        ("ours one file changed", ours["one_changed"]),
+        ("ours body edit (one file)", ours["one_changed"]),
+        ("ours function added (one file)", ours["function_added"]),
     ]
     pr = results.get("pr")
     if pr:
@@ -519,12 +607,21 @@ def print_report(case: SpeedCase, results: dict[str, Any]) -> None:
         )
     peaks = [r.get("peak_mb") for _, r in rows[1:]]
     peak = max((p for p in peaks if p is not None), default=None)
-    target = case.target_cold_over_floor
-    verdict = "ok" if cs / fs <= target else "MISSED"
     ratios = [
-        f"cold/floor {cs / fs:.2f} (target <= {target:g}: {verdict})",
-        f"warm/cold {float(ours['warm']['seconds']) / cs:.3f}",
-        f"one-changed/cold {float(ours['one_changed']['seconds']) / cs:.3f}",
+        _judged("cold/floor", cs / fs, case.target_cold_over_floor, "g"),
+        _judged("warm/cold", float(ours["warm"]["seconds"]) / cs, TARGET_WARM_OVER_COLD, ".2f"),
+        _judged(
+            "body-edit/cold",
+            float(ours["one_changed"]["seconds"]) / cs,
+            TARGET_CHANGED_OVER_COLD,
+            ".2f",
+        ),
+        _judged(
+            "function-added/cold",
+            float(ours["function_added"]["seconds"]) / cs,
+            TARGET_ADDED_OVER_COLD,
+            ".2f",
+        ),
     ]
     if pr:
         restored, cold_pr = float(pr["restored"]["seconds"]), float(pr["cold"]["seconds"])
@@ -545,6 +642,15 @@ def print_report(case: SpeedCase, results: dict[str, Any]) -> None:
     print(
         f"our graph: {g['bytes'] / 1e6:.2f} MB, {g['nodes']} nodes, {g['edges']} edges; warm "
         f"re-index identical: {ours['warm_graph_identical']}; the edit shows: {ours['change_seen']}"
+        f"; the added function shows: {ours['added_seen']}; after it, the graph equals a cold "
+        f"build's: {ours['added_identical_to_cold']}"
+    )
+    print(
+        "all runs (s): "
+        + "; ".join(
+            f"{label} {', '.join(f'{x:.2f}' for x in runs)}"
+            for label, runs in ours["all_seconds"].items()
+        )
     )
     print("our cold run said: " + " | ".join(ours["cold_summary"]))
     profile = results.get("profile")
