@@ -39,6 +39,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -228,6 +229,24 @@ def run_measured(
         stdout=stdout,
         stderr=stderr,
     )
+
+
+def fastest(runs: list[Run]) -> Run:
+    """The run that took least time (the first of equals)."""
+    return min(runs, key=lambda r: r.seconds)
+
+
+def cold_and_warm(
+    ours: Callable[[str, Path], Run], fresh_cache: Callable[[], None], work: Path, repeat: int
+) -> tuple[list[Run], Run]:
+    """``repeat`` cold indexes (``graph.json`` in ``work``), each from an emptied
+    cache, then the fastest of ``repeat`` warm ones (``graph-warm.json``)."""
+    colds = []
+    for _ in range(repeat):
+        fresh_cache()
+        colds.append(ours("ours cold", work / "graph.json"))
+    warm = fastest([ours("ours warm", work / "graph-warm.json") for _ in range(repeat)])
+    return colds, warm
 
 
 def _require_ok(run: Run) -> Run:
@@ -561,15 +580,8 @@ def main(argv: list[str] | None = None) -> int:
                 newline = "" if old.endswith("\n") else "\n"
                 changed_path.write_text(old + newline + text, encoding="utf-8")
 
-            def fastest(runs: list[Run]) -> Run:
-                return min(runs, key=lambda r: r.seconds)
-
-            colds = []
-            for _ in range(repeat):
-                fresh_cache()
-                colds.append(ours("ours cold", work / "graph.json"))
+            colds, warm = cold_and_warm(ours, fresh_cache, work, repeat)
             cold = fastest(colds)
-            warm = fastest([ours("ours warm", work / "graph-warm.json") for _ in range(repeat)])
             changes = []
             for number in range(repeat):
                 append(MARKER_LINE.replace("_bench_marker", f"_bench_marker_{number}"))

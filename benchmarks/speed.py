@@ -64,6 +64,8 @@ from index import (
     TARGET_WARM_OVER_COLD,
     Run,
     _require_ok,
+    cold_and_warm,
+    fastest,
     memory_method,
     run_measured,
 )
@@ -513,15 +515,8 @@ def main(
             shutil.rmtree(cache)
             cache.mkdir()
 
-        def fastest(runs: list[Run]) -> Run:
-            return min(runs, key=lambda r: r.seconds)
-
-        colds = []
-        for _ in range(repeat):
-            fresh_cache()
-            colds.append(ours("ours cold", work / "graph.json"))
+        colds, warm = cold_and_warm(ours, fresh_cache, work, repeat)
         cold = fastest(colds)
-        warm = fastest([ours("ours warm", work / "graph-warm.json") for _ in range(repeat)])
         changed_path = repo / case.changed_file
         text = changed_path.read_text(encoding="utf-8")
         edited = text
