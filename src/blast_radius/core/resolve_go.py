@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from blast_radius.core.facts import (
     ANONYMOUS_SCOPE,
@@ -191,9 +192,11 @@ types of the repository that satisfy it (dispatch), as a call on one of the
 repository's own interfaces does."""
 
 _MAJOR = re.compile(r"^v[0-9]+$")
+_TYPE_KINDS = frozenset(("class", "interface", "type"))
 _ASSERTION = re.compile(r"\.\(([^()]*)\)$")
 
 
+@lru_cache(maxsize=1 << 12)
 def external_name(import_path: str) -> str:
     """The name a package outside the repository most likely declares: the
     last path element without a major version (``/v5``, ``.v3``) or ``go-``."""
@@ -210,8 +213,10 @@ def not_go_code(path: str) -> bool:
     return any(f == "testdata" or f.startswith(("_", ".")) for f in folders)
 
 
+@lru_cache(maxsize=1 << 14)
 def _bare_type(expression: str) -> str:
-    """``*pkg.T[A]`` as ``pkg.T``."""
+    """``*pkg.T[A]`` as ``pkg.T``; cached, as the same expressions recur in
+    every file (``string``, ``len``, ``errors.New``)."""
     return re.split(r"[\[{(]", expression.lstrip("*&("), maxsplit=1)[0].strip()
 
 
@@ -231,15 +236,29 @@ class _File:
     arities: dict[int, tuple[int, bool]] | None = None
     external: dict[str, str] = field(default_factory=dict)
     """Local name -> import path, for the imports of packages outside the repository."""
-    ids: list[str] = field(default_factory=list)
-    qualnames: list[str] = field(default_factory=list)
+    named: tuple[list[str], list[str]] | None = None
+    """Qualified names and node ids, made when first asked for: a re-index
+    after an edit names the nodes of a few files only."""
+
+    @property
+    def qualnames(self) -> list[str]:
+        """Each definition's qualified name (``go_definition_ids``)."""
+        if self.named is None:
+            self.named = go_definition_ids(self.facts, self.default_build)
+        return self.named[0]
+
+    @property
+    def ids(self) -> list[str]:
+        """Each definition's node id (``go_definition_ids``)."""
+        if self.named is None:
+            self.named = go_definition_ids(self.facts, self.default_build)
+        return self.named[1]
 
 
 def _file_of(facts: FileFacts, file: _File) -> _File:
     """``file`` (its place in the repository made) with what a file's own
     lookups read of its facts: receivers, ids, bindings and types."""
     file.receivers = _receivers(facts)
-    file.qualnames, file.ids = go_definition_ids(facts, file.default_build)
     for scope, binding in facts.bindings:
         file.bindings.setdefault(scope, set()).add(binding)
     for scope, binding, expression, how in facts.typed:
@@ -374,11 +393,11 @@ class GoResolver:
             self._projects = _inferred_root(ordered, every_folder)
         # `testdata/`, `_x/` and `.x/` are no packages of `./...`, but one may be
         # imported by path (a test's fixture package): then it is read.
+        sources = {imp.source for f in ordered for imp in f.imports}
         imported = {
             folder
-            for f in ordered
-            for imp in f.imports
-            if (folder := self._projects.package_folder(imp.source)) is not None
+            for source in sources
+            if (folder := self._projects.package_folder(source)) is not None
         }
         folders_with_code: set[str] = set()
         for item in ordered:
@@ -438,9 +457,18 @@ class GoResolver:
                     file.imports[local] = target
                     if target is None:
                         file.external[local] = imp.source
+        # A call or literal whose last word names no type of the repository
+        # (``len``, ``errors.New``: most of them) constructs none of its types.
+        type_names = {
+            name
+            for (_, name), symbols in self._top.items()
+            if any(self._kind(s) in _TYPE_KINDS for s in symbols)
+        }
         for path, file in self._files.items():
             for scope, _, expression, how in file.facts.typed:
-                if how in ("constructs", "converts"):
+                if how in ("constructs", "converts") and (
+                    _bare_type(expression).rpartition(".")[2] in type_names
+                ):
                     found = self._type_named(path, scope, expression)
                     if found is not None and self._kind(found) != "function":
                         self._constructed.add(found)
@@ -528,7 +556,7 @@ class GoResolver:
             for local, target in file.imports.items():
                 if not candidates and local.startswith(".") and target is not None:
                     candidates = self._top_level(target, bare)
-        types = [s for s in candidates if self._kind(s) in ("class", "interface", "type")]
+        types = [s for s in candidates if self._kind(s) in _TYPE_KINDS]
         if len(types) > 1:
             # a type two build variants declare: the default build's
             types = [s for s in types if self._files[s[0]].default_build]
