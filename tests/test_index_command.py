@@ -198,6 +198,29 @@ def test_committed_history_is_not_needed_only_the_work_tree(
     assert {n["path"] for n in graph["nodes"] if n["kind"] == "file"} == {"b.py"}
 
 
+def test_files_git_does_not_compare_with_the_work_tree_are_read_from_it(
+    make_repo: Callable[..., Path], tmp_path: Path
+) -> None:
+    # A skip-worktree entry that is absent, and an assume-unchanged one that
+    # was edited: git reports neither as changed, yet the tree is what counts.
+    root = make_repo(
+        {
+            "a.py": "def a():\n    pass\n",
+            "b.py": "import a\n\ndef b():\n    a.a()\n",
+            "gone.py": "def gone():\n    pass\n",
+        }
+    )
+    cache = tmp_path / "cache"
+    graph_of(root, "--cache-dir", str(cache))
+    git(root, "update-index", "--skip-worktree", "gone.py")
+    (root / "gone.py").unlink()
+    git(root, "update-index", "--assume-unchanged", "a.py")
+    (root / "a.py").write_text("def a():\n    pass\n\ndef added():\n    pass\n")
+    graph = graph_of(root, "--cache-dir", str(cache))
+    assert {n["path"] for n in graph["nodes"] if n["kind"] == "file"} == {"a.py", "b.py"}
+    assert "python:a.added" in {n["id"] for n in graph["nodes"]}
+
+
 @pytest.mark.parametrize("jobs", ["0", "-1"])
 def test_jobs_must_be_positive_or_default(make_repo: Callable[..., Path], jobs: str) -> None:
     root = make_repo({"a.py": "pass\n"})

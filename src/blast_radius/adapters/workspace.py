@@ -64,26 +64,39 @@ class Workspace:
     def list_files(self) -> list[ListedFile]:
         """Every file to index, sorted by path."""
         if self.is_git:
-            raw = _git(self.root, "ls-files", "-z", "--cached", "-s")
+            # -v tags each entry: "H" for one git compares with the work tree;
+            # others (skip-worktree, assume-unchanged, unmerged) it does not.
+            raw = _git(self.root, "ls-files", "-z", "--cached", "-s", "-v")
             files = []
+            unusual: set[str] = set()
             for entry in raw.split(b"\0"):
                 if not entry:
                     continue
                 meta, _, name = entry.partition(b"\t")
-                mode = meta.split(b" ", 1)[0]
+                tag, mode, *rest = meta.split(b" ")
                 if mode == b"160000":  # a submodule: not a file of this tree
                     continue
                 path = os.fsdecode(name)
                 files.append(ListedFile(path, mode == b"120000"))
-                parts = meta.split(b" ")
-                if len(parts) == 3 and parts[2] == b"0":
-                    self._blob_ids[path] = parts[1].decode("ascii")
+                if tag != b"H":
+                    unusual.add(path)
+                elif len(rest) == 2 and rest[1] == b"0":
+                    self._blob_ids[path] = rest[0].decode("ascii")
             # A file edited in the work tree no longer matches its index entry.
             dirty = _git(self.root, "diff-files", "-z", "--name-only", "--relative")
-            for name in dirty.split(b"\0"):
-                self._blob_ids.pop(os.fsdecode(name), None)
-            # Tracked files deleted from the work tree are not part of it.
-            unique = {f.path: f for f in files if os.path.lexists(self.root / f.path)}
+            changed = {os.fsdecode(name) for name in dirty.split(b"\0") if name}
+            for path in changed:
+                self._blob_ids.pop(path, None)
+            # Tracked files deleted from the work tree are not part of it. git
+            # lists them among the changed, unless it does not compare them:
+            # only those two kinds are looked for.
+            root = str(self.root)
+            unique = {
+                f.path: f
+                for f in files
+                if (f.path not in changed and f.path not in unusual)
+                or os.path.lexists(os.path.join(root, f.path))
+            }
             return sorted(unique.values(), key=lambda f: f.path)
         return self._walk()
 
