@@ -14,12 +14,16 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from blast_radius import __version__
 from blast_radius.adapters.config import DEFAULT_CONFIG
-from blast_radius.adapters.git import StartedMergeBase
-from blast_radius.adapters.index_branch import BackgroundFetch, IndexBranch
+
+# The fetch of the index branch and the merge base are started, and so
+# imported, by ``impact`` only: an index run starts without them.
+if TYPE_CHECKING:
+    from blast_radius.adapters.git import StartedMergeBase
+    from blast_radius.adapters.index_branch import BackgroundFetch
 
 WORK_TREE = "WORKTREE"
 
@@ -147,6 +151,9 @@ def _run(argv: Sequence[str] | None, kept: list[object] | None) -> int:
         return 2
     started = Started(retained=kept)
     if args.command == "impact":
+        from blast_radius.adapters.git import StartedMergeBase
+        from blast_radius.adapters.index_branch import BackgroundFetch, IndexBranch
+
         # Both git waits overlap the imports below, and each other.
         root = Path(args.path).resolve()
         head = "HEAD" if args.head == WORK_TREE else args.head

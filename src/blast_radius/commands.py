@@ -20,9 +20,7 @@ from blast_radius import __version__
 from blast_radius.adapters.cache import FactsCache, text_slices, write_text
 from blast_radius.adapters.config import DEFAULT_CONFIG, ConfigError, load_config
 from blast_radius.adapters.extraction import ExtractionError, Extractor, default_jobs
-from blast_radius.adapters.git import GitError
 from blast_radius.adapters.grammars import GrammarError, fingerprint
-from blast_radius.adapters.index_branch import IndexBranch
 from blast_radius.adapters.progress import StderrProgress
 from blast_radius.adapters.workspace import Workspace, WorkspaceError
 from blast_radius.app.indexing import (
@@ -210,6 +208,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
 def _publish_index(
     command: IndexCommand, store: FactsCache, branch: str, keep: int, started: float
 ) -> int:
+    from blast_radius.adapters.index_branch import IndexBranch
     from blast_radius.adapters.repository import LocalRepository
     from blast_radius.app.store import build_snapshot
 
@@ -286,6 +285,8 @@ def _impact_command(args: argparse.Namespace) -> ImpactCommand:
 
 
 def _index_branch_name(name: str) -> str | None:
+    from blast_radius.adapters.index_branch import IndexBranch
+
     if not name:
         return None
     try:
@@ -575,21 +576,22 @@ def run(args: argparse.Namespace, started: Started | None = None) -> int:
         GrammarError,
         ExtractionError,
         ExtractionFoundNothing,
-        GitError,
     ) as error:
         print(f"blast-radius: error: {error}", file=sys.stderr)
         return 1
-    except ValueError as error:
-        if not isinstance(error, _report_errors()):
+    except (ValueError, RuntimeError) as error:
+        if not isinstance(error, _late_errors()):
             raise
         print(f"blast-radius: error: {error}", file=sys.stderr)
         return 1
 
 
-def _report_errors() -> tuple[type[ValueError], ...]:
-    """The errors a user can cause in making a report (a bad format or template);
-    only raised once their modules are loaded, so imported when one is met."""
+def _late_errors() -> tuple[type[Exception], ...]:
+    """The errors a user can cause through modules some commands load only (a
+    failing git command, a bad report format or template): imported when an
+    error is met, so that an index run starts without them."""
+    from blast_radius.adapters.git import GitError
     from blast_radius.adapters.render import TemplateError
     from blast_radius.core.report import ReportFormatError
 
-    return ReportFormatError, TemplateError
+    return GitError, ReportFormatError, TemplateError

@@ -11,17 +11,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
-import multiprocessing
-import multiprocessing.context
 import os
 import pickle
 import threading
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Generic, NoReturn, TypeVar
 
 from blast_radius.adapters.grammars import GrammarError, load_language
 from blast_radius.core.build import interface_entry
@@ -29,6 +25,12 @@ from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.extract import CompiledLanguage, extract_facts
 from blast_radius.core.facts import facts_text
 from blast_radius.core.languages import language_by_name
+
+# The pool's modules load when a pool is first started: a re-index after an
+# edit parses a file or two in a forked child and never starts one.
+if TYPE_CHECKING:
+    import multiprocessing.context
+    from concurrent.futures import Future
 
 # Below this much work, starting processes costs more than it saves.
 _POOL_MIN_FILES = 24
@@ -126,6 +128,8 @@ def _pool_context() -> multiprocessing.context.BaseContext | None:
     Forking a process that has other threads copies their locks in whatever
     state they are in; a fresh server process forks the workers instead.
     """
+    import multiprocessing
+
     if threading.active_count() == 1:
         return None
     methods = multiprocessing.get_all_start_methods()
@@ -392,6 +396,9 @@ class Extractor:
         progress: Callable[[int], None] | None,
         read: Reader | None,
     ) -> Iterator[Outcome]:
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         # Chunks of similar byte size keep both workers busy to the end.
         target = min(_CHUNK_BYTES, max(1, total_bytes // (self.jobs * 8)))
         try:

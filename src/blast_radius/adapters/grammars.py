@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.metadata
 import importlib.resources
+import importlib.util
+import os
 import warnings
 from functools import cache
 
@@ -62,10 +63,42 @@ def fingerprint(rules: tuple[LanguageRule, ...], extractor_version: str) -> str:
         if entry.name.endswith(".py"):
             digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
     for rule in rules:
-        try:
-            version = importlib.metadata.version(rule.grammar_module.replace("_", "-"))
-        except importlib.metadata.PackageNotFoundError:
-            version = "unknown"
+        version = _installed_version(rule.grammar_module)
         digest.update(f"\0{rule.name}\0{version}\0".encode())
         digest.update(query_source(rule).encode())
     return digest.hexdigest()[:16]
+
+
+def _installed_version(module: str) -> str:
+    """The version of the wheel that installed the top-level ``module``.
+
+    A wheel's metadata folder beside the module is named after its project
+    and version (``tree_sitter_go-0.25.0.dist-info``): listed, it is read
+    without ``importlib.metadata``, whose import alone costs a re-index after
+    an edit some tens of milliseconds. Any other layout asks it.
+    """
+    spec = importlib.util.find_spec(module)
+    if spec is not None and spec.origin:
+        folder = os.path.dirname(os.path.dirname(spec.origin))
+        prefix = module + "-"
+        found = [
+            name[len(prefix) : -len(".dist-info")]
+            for name in _listing(folder)
+            if name.startswith(prefix) and name.endswith(".dist-info")
+        ]
+        if len(found) == 1:
+            return found[0]
+    from importlib import metadata
+
+    try:
+        return metadata.version(module.replace("_", "-"))
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+@cache
+def _listing(folder: str) -> tuple[str, ...]:
+    try:
+        return tuple(os.listdir(folder))
+    except OSError:
+        return ()
