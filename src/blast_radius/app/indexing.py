@@ -51,7 +51,7 @@ from blast_radius.core.facts import FileFacts, Import, facts_from_text
 from blast_radius.core.go_projects import GO_MOD, go_projects
 from blast_radius.core.graph import GraphLines, graph_blocks
 from blast_radius.core.js_projects import is_manifest, js_projects
-from blast_radius.core.languages import is_manifest_of, language_by_name, language_for_path
+from blast_radius.core.languages import language_by_name, language_for_path, manifest_names
 from blast_radius.core.scripts import PACKAGING_FILES, declared_scripts
 
 T = TypeVar("T")
@@ -324,8 +324,9 @@ def index_tree(
             data = source.read(item.path, settings.max_file_bytes)
             if isinstance(data, bytes):
                 scripts.update(declared_scripts(name, data.decode("utf-8", "replace")))
+    present = {language_by_name(name) for name in {name for _, name, _, _ in to_parse}}
     manifests: dict[str, str] = {}
-    if any(language_by_name(name).resolver == "javascript" for _, name, _, _ in to_parse):
+    if any(rule.resolver == "javascript" for rule in present):
         for item in listed:
             name = item.path.rpartition("/")[2]
             if is_manifest(name) and skipped.get(item.path) is None and not item.is_link:
@@ -333,19 +334,19 @@ def index_tree(
                 if isinstance(data, bytes):
                     manifests[item.path] = data.decode("utf-8", "replace")
     go_mods: dict[str, str] = {}
-    if any(language_by_name(name).resolver == "go" for _, name, _, _ in to_parse):
+    if any(rule.resolver == "go" for rule in present):
         for item in listed:
             name = item.path.rpartition("/")[2]
             if name == GO_MOD and skipped.get(item.path) is None and not item.is_link:
                 text = source.read(item.path, settings.max_file_bytes)
                 if isinstance(text, bytes):
                     go_mods[item.path] = text.decode("utf-8", "replace")
-    present = {language_by_name(name) for _, name, _, _ in to_parse}
     declared: dict[str, str] = {}
-    if any(rule.manifest_files for rule in present):
+    manifest_name = manifest_names(present)
+    if manifest_name is not None:
         for item in listed:
             if (
-                any(is_manifest_of(rule, item.path) for rule in present)
+                manifest_name.match(item.path.rpartition("/")[2])
                 and skipped.get(item.path) is None
                 and not item.is_link
             ):

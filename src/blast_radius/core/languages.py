@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
@@ -700,6 +702,16 @@ def is_manifest_of(rule: LanguageRule, path: str) -> bool:
     """Whether ``path`` names one of the rule's manifest files."""
     name = posixpath.basename(path)
     return any(fnmatch.fnmatchcase(name, pattern) for pattern in rule.manifest_files)
+
+
+def manifest_names(rules: Iterable[LanguageRule]) -> re.Pattern[str] | None:
+    """One pattern that matches the file name of any of ``rules``' manifest
+    files (``is_manifest_of`` for them all, at a tree's every file); None
+    when they have none."""
+    patterns = sorted({pattern for rule in rules for pattern in rule.manifest_files})
+    if not patterns:
+        return None
+    return re.compile("|".join(fnmatch.translate(pattern) for pattern in patterns))
 
 
 @lru_cache(maxsize=1 << 16)
