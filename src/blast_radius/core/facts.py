@@ -358,15 +358,26 @@ class FileFacts:
             syntax_errors=syntax_errors,
             notes=tuple(notes),
             signatures=tuple(
-                Signature(definition, receiver, tuple(map(Parameter._make, parameters)))
-                for definition, receiver, parameters in signatures
+                [
+                    _new(
+                        Signature,
+                        (
+                            definition,
+                            receiver,
+                            tuple([_new(Parameter, (n, k, d)) for n, k, d in ps]),
+                        ),
+                    )
+                    for definition, receiver, ps in signatures
+                ]
             ),
             arguments=tuple(
-                CallArguments(reference, positional, tuple(keywords), splat, keyword_splat)
-                for reference, positional, keywords, splat, keyword_splat in arguments
+                [
+                    _new(CallArguments, (r, positional, tuple(keywords), splat, keyword_splat))
+                    for r, positional, keywords, splat, keyword_splat in arguments
+                ]
             ),
-            literals=tuple(map(LiteralArgument._make, literals)),
-            results=tuple(map(Result._make, results)),
+            literals=tuple([_new(LiteralArgument, (r, p, k, v)) for r, p, k, v in literals]),
+            results=tuple([_new(Result, (d, st, e, h)) for d, st, e, h in results]),
             returns=tuple([(d, intern(e), intern(h)) for d, e, h in returns]),
             traits=tuple([(d, intern(t)) for d, t in traits]),
             exported=tuple(map(Export._make, exported)),
