@@ -28,6 +28,9 @@ class ListedFile:
     is_link: bool
 
 
+_NOT_SET = frozenset((b"unspecified", b"unset", b"false"))
+
+
 def _git(root: Path, *args: str, stdin: bytes | None = None) -> bytes:
     result = subprocess.run(
         ["git", "-C", str(root), *args],
@@ -139,11 +142,13 @@ class Workspace:
         stdin = b"\0".join(os.fsencode(p) for p in paths) + b"\0"
         raw = _git(self.root, "check-attr", "-z", "--stdin", *_ATTRIBUTES, stdin=stdin)
         fields = raw.split(b"\0")
-        for i in range(0, len(fields) - 2, 3):
-            path, attribute, value = (os.fsdecode(x) for x in fields[i : i + 3])
-            if value in ("unspecified", "unset", "false"):
+        # Path, attribute, value for every path and attribute: most are unset,
+        # and only the paths that have one are decoded.
+        for i in range(2, len(fields), 3):
+            if fields[i] in _NOT_SET:
                 continue
-            (vendored if attribute == "linguist-vendored" else generated).add(path)
+            path = os.fsdecode(fields[i - 2])
+            (vendored if fields[i - 1] == b"linguist-vendored" else generated).add(path)
         return vendored, generated
 
     def content_id(self, path: str) -> str | None:
