@@ -8,10 +8,12 @@ import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from blast_radius.core.classify import SKIP_SYMLINK, SKIP_TOO_LARGE, SKIP_UNREADABLE
+
+if TYPE_CHECKING:
+    import pathspec
 
 _ATTRIBUTES = ("linguist-vendored", "linguist-generated")
 
@@ -104,6 +106,8 @@ class Workspace:
         return self._walk()
 
     def _walk(self) -> list[ListedFile]:
+        import pathspec  # a tree outside git only
+
         found: list[ListedFile] = []
         specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
         for folder, dirnames, filenames in os.walk(self.root, followlinks=False):

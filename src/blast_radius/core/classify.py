@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from blast_radius.core.languages import language_for_path
+
+if TYPE_CHECKING:
+    import pathspec
 
 # Folders that hold other people's code or build output.
 VENDORED_DIRS = frozenset(
@@ -67,7 +69,8 @@ _MINIFIED_MIN_SIZE = 4096
 class PathRules:
     """Path-based skip rules: vendored folders, git attributes and user excludes."""
 
-    excludes: pathspec.GitIgnoreSpec
+    excludes: pathspec.GitIgnoreSpec | None
+    """None without patterns: pathspec is then never loaded."""
     vendored: frozenset[str]
     generated: frozenset[str]
 
@@ -78,8 +81,14 @@ class PathRules:
         generated: Iterable[str] = (),
     ) -> PathRules:
         """Build rules from gitignore-style excludes and attribute-flagged paths."""
+        patterns = list(exclude_patterns)
+        excludes = None
+        if patterns:
+            import pathspec
+
+            excludes = pathspec.GitIgnoreSpec.from_lines(patterns)
         return PathRules(
-            pathspec.GitIgnoreSpec.from_lines(list(exclude_patterns)),
+            excludes,
             frozenset(vendored),
             frozenset(generated),
         )
@@ -93,7 +102,7 @@ class PathRules:
             return SKIP_VENDORED
         if path in self.generated:
             return SKIP_GENERATED
-        if self.excludes.match_file(path):
+        if self.excludes is not None and self.excludes.match_file(path):
             return SKIP_EXCLUDED
         return None
 

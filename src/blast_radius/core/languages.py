@@ -13,10 +13,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from blast_radius.core.js_projects import SOURCE_EXTENSIONS
+
+if TYPE_CHECKING:
+    import pathspec
 
 
 @dataclass(frozen=True, slots=True)
@@ -737,6 +739,9 @@ def language_by_name(name: str) -> LanguageRule:
 
 @cache
 def _test_spec(patterns: tuple[str, ...]) -> pathspec.GitIgnoreSpec:
+    # Loaded when first needed: an index run asks no path whether it is a test.
+    import pathspec
+
     return pathspec.GitIgnoreSpec.from_lines(list(patterns))
 
 
