@@ -42,7 +42,7 @@ from blast_radius.core.js_projects import js_projects
 from blast_radius.core.languages import LANGUAGES, language_for_path
 
 from .conftest import git
-from .mutations import EDITS, Sources, edit_and_compare, index
+from .mutations import EDITS, Sources, edit_and_compare, index, settings_of
 from .test_resolution_fixtures import CASES, CASES_DIR
 
 EDITS_PER_CASE = 2
@@ -770,6 +770,28 @@ def test_a_damaged_last_graph_is_assembled_again(tmp_path: Path) -> None:
     assert warm.graph_text == _cold(repo)
 
 
+def test_a_splice_reads_the_changed_files_last_parts_only(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, SHOP)
+    cache = tmp_path / "cache"
+    first = index(repo, cache)
+    money = repo / "shop" / "money.py"
+    money.write_text(money.read_text().replace("2)", "3)"))
+    store = _CountingCache(cache)
+    warm = index_tree(
+        Workspace(repo), store, Extractor(1), settings_of(repo), fingerprint(LANGUAGES, __version__)
+    )
+    assert warm.spliced
+    assert warm.graph_text == _cold(repo)
+    # Each unchanged part's counts come from the last build. Of the edited
+    # file's parts, the new one is looked for (a miss) and the old one read,
+    # to take its lines out of the last graph.
+    before = {key for kind, key in first.entry_keys if kind == "output"}
+    after = {key for kind, key in warm.entry_keys if kind == "output"}
+    assert len(before) == len(after) > 2
+    assert sorted(store.outputs_read) == sorted(before ^ after)
+    assert len(store.outputs_read) == 2
+
+
 @pytest.mark.parametrize(
     ("nodes", "edges", "entries"),
     [
@@ -817,13 +839,22 @@ def test_damaged_dependency_data_in_the_cache_is_parsed_again(
 
 
 class _CountingCache(FactsCache):
-    """The real cache, counting the runs of graph lines it is asked to keep aside."""
+    """The real cache, counting the runs of graph lines it is asked to keep
+    aside, and noting the output entries read."""
 
-    spilled = 0
+    def __init__(self, folder: Path) -> None:
+        super().__init__(folder)
+        self.spilled = 0
+        self.outputs_read: list[str] = []
 
     def spill(self, lines: list[str]) -> Iterable[str]:
         self.spilled += 1
         return super().spill(lines)
+
+    def get(self, kind: str, key: str) -> str | None:
+        if kind == "output":
+            self.outputs_read.append(key)
+        return super().get(kind, key)
 
 
 def test_above_the_budget_the_graph_is_merged_from_runs_kept_aside(tmp_path: Path) -> None:
