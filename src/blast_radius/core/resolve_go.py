@@ -426,6 +426,7 @@ class GoResolver:
         self._methods_by_name: dict[str, list[Symbol]] = {}
         self._package_names: dict[str, str] = {}
         self._constructed: set[Symbol] = set()
+        type_names: set[str] = set()
         for path, file in self._files.items():
             key = file.package_key
             self._package_files.setdefault(key, []).append(path)
@@ -443,6 +444,8 @@ class GoResolver:
                     self._methods_by_name.setdefault(d.name, []).append((path, index))
                 else:
                     self._top.setdefault((key, d.name), []).append((path, index))
+                    if d.kind in _TYPE_KINDS:
+                        type_names.add(d.name)
             for name in file.bindings.get(MODULE_SCOPE, ()):
                 self._values.add((key, name))
         for file in self._files.values():
@@ -459,11 +462,6 @@ class GoResolver:
                         file.external[local] = imp.source
         # A call or literal whose last word names no type of the repository
         # (``len``, ``errors.New``: most of them) constructs none of its types.
-        type_names = {
-            name
-            for (_, name), symbols in self._top.items()
-            if any(self._kind(s) in _TYPE_KINDS for s in symbols)
-        }
         for path, file in self._files.items():
             for scope, _, expression, how in file.facts.typed:
                 if how in ("constructs", "converts") and (
