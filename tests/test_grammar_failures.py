@@ -12,9 +12,13 @@ import json
 import os
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+
+from blast_radius.adapters.grammars import installed_version
+from blast_radius.core.languages import LANGUAGES
 
 from .conftest import git
 
@@ -93,3 +97,13 @@ def test_with_its_grammar_the_language_is_read(tmp_path: Path) -> None:
     report = json.loads(result.stdout)
     assert report["gaps"] == []
     assert "syn:lib/cart.lua:total" in {d["id"] for d in report["dependents"]}
+
+
+def test_grammar_versions_are_those_their_installed_wheels_declare() -> None:
+    # Read off the wheels' metadata folders where they lie beside the module,
+    # else asked of importlib.metadata (this project, installed editable).
+    for rule in LANGUAGES:
+        expected = metadata.version(rule.grammar_module.replace("_", "-"))
+        assert installed_version(rule.grammar_module) == expected
+    assert installed_version("blast_radius") == metadata.version("blast-radius")
+    assert installed_version("no_module_of_this_name") == "unknown"

@@ -63,13 +63,13 @@ def fingerprint(rules: tuple[LanguageRule, ...], extractor_version: str) -> str:
         if entry.name.endswith(".py"):
             digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
     for rule in rules:
-        version = _installed_version(rule.grammar_module)
+        version = installed_version(rule.grammar_module)
         digest.update(f"\0{rule.name}\0{version}\0".encode())
         digest.update(query_source(rule).encode())
     return digest.hexdigest()[:16]
 
 
-def _installed_version(module: str) -> str:
+def installed_version(module: str) -> str:
     """The version of the wheel that installed the top-level ``module``.
 
     A wheel's metadata folder beside the module is named after its project
