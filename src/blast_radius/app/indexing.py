@@ -663,8 +663,10 @@ def index_tree(
     full.clear()
     contents.clear()
 
-    # Facts not read this time are still those of the current files: keep them.
+    # Facts not read this time are still those of the current files, and parts
+    # taken from the last build are those of this one: keep them.
     store.retain("facts", [keys[p] for p in parsed_paths])
+    store.retain("output", [outputs[p] for p in parsed_paths])
     _fail_if_nothing_found([interfaces[p] for p in parsed_paths], counts)
     records = [
         FileRecord(
