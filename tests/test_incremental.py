@@ -849,6 +849,24 @@ def test_damaged_dependency_data_in_the_cache_is_parsed_again(
     assert warm.names == ("updated" if names_kept else "computed")
 
 
+@pytest.mark.parametrize(
+    "counts", ['"counts":[]}', '"counts":{"shop/money.py":[1]}}', '"counts":{"shop/money.py":"x"}}']
+)
+def test_a_damaged_build_record_is_no_record(tmp_path: Path, counts: str) -> None:
+    repo = _repo(tmp_path, SHOP)
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    (record,) = cache.glob("build-*.json")
+    text = record.read_text()
+    record.write_text(re.sub(r'"counts":\{.*\}\}$', counts, text))
+    assert record.read_text() != text
+    money = repo / "shop" / "money.py"
+    money.write_text(money.read_text().replace("2)", "3)"))
+    warm = index(repo, cache)
+    assert not warm.spliced  # nothing to splice into: the graph is assembled
+    assert warm.graph_text == _cold(repo)
+
+
 class _CountingCache(FactsCache):
     """The real cache, counting the runs of graph lines it is asked to keep
     aside, and noting the output entries read."""

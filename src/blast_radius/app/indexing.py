@@ -793,7 +793,7 @@ class _LastBuild:
                 [FileRecord(*item) for item in data["files"]],
                 counts,
             )
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, AttributeError):
             return None  # a damaged record is no record
 
 
