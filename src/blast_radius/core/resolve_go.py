@@ -243,16 +243,17 @@ class _File:
     @property
     def qualnames(self) -> list[str]:
         """Each definition's qualified name (``go_definition_ids``)."""
-        if self.named is None:
-            self.named = go_definition_ids(self.facts, self.default_build)
-        return self.named[0]
+        return self._named()[0]
 
     @property
     def ids(self) -> list[str]:
         """Each definition's node id (``go_definition_ids``)."""
+        return self._named()[1]
+
+    def _named(self) -> tuple[list[str], list[str]]:
         if self.named is None:
             self.named = go_definition_ids(self.facts, self.default_build)
-        return self.named[1]
+        return self.named
 
 
 def _file_of(facts: FileFacts, file: _File) -> _File:
