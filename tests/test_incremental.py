@@ -825,6 +825,20 @@ def test_graph_blocks_reads_back_the_lines_graph_lines_wrote(
     assert graph_blocks(data.replace(b'"note"', b'"\xff\xfe"')) is None  # not UTF-8
 
 
+def test_graph_blocks_checks_utf8_past_the_first_stretch() -> None:
+    # Far more than one stretch of ASCII lines, a name that is not ASCII among them.
+    nodes = [f'{{"id": "n{i:06}"}}' for i in range(20_000)]
+    nodes[15_000] = '{"id": "ext\u06f0NoEffect"}'
+    data = b"".join(GraphLines({}, nodes, [], []).encoded())
+    assert not data.isascii()
+    assert graph_blocks(data) is not None
+    at = data.index("\u06f0".encode())
+    assert at > 1 << 17
+    damaged = data[:at] + b"\xdb" + data[at + 2 :]  # a character cut short
+    assert graph_blocks(damaged) is None
+    assert graph_blocks(data[:at] + b"\xff" + data[at + 1 :]) is None
+
+
 @pytest.mark.parametrize(("jobs", "names_kept"), [(1, True), (2, True), (2, False)])
 def test_damaged_dependency_data_in_the_cache_is_parsed_again(
     tmp_path: Path, jobs: int, names_kept: bool

@@ -648,8 +648,11 @@ def splice_graph(
     None when a line to take out is not in ``old`` (it is not the graph those
     parts made), or is there twice.
     """
-    gone: Blocks = ([render_node(file_node(f)) for f in files[0]], [], [])
-    came: Blocks = ([render_node(file_node(f)) for f in files[1]], [], [])
+    # A file whose record is the same in both gives the same line out and in:
+    # only the records that differ are rendered.
+    kept = set(files[0]).intersection(files[1])
+    gone: Blocks = ([render_node(file_node(f)) for f in files[0] if f not in kept], [], [])
+    came: Blocks = ([render_node(file_node(f)) for f in files[1] if f not in kept], [], [])
     for part in parts[0]:
         _add_lines(gone, part)
     for part in parts[1]:
