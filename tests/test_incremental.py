@@ -881,6 +881,28 @@ def test_a_damaged_build_record_is_no_record(tmp_path: Path, counts: str) -> Non
     assert warm.graph_text == _cold(repo)
 
 
+def test_a_build_records_reads_are_taken_only_under_the_same_name_digests(
+    tmp_path: Path,
+) -> None:
+    repo = _repo(tmp_path, SHOP)
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    (record,) = cache.glob("build-*.json")
+    key, _, body = record.read_text().partition("\n")
+    data = json.loads(body)
+    assert data["names"]
+    # Made under other digests: what each file read then says nothing now.
+    data["names"] = "0" * len(data["names"])
+    data["outputs"] = {p: o.partition(":")[0] + ":" + "f" * 64 for p, o in data["outputs"].items()}
+    record.write_text(key + "\n" + json.dumps(data, separators=(",", ":")))
+    money = repo / "shop" / "money.py"
+    money.write_text(money.read_text().replace("2)", "3)"))
+    warm = index(repo, cache)
+    assert warm.names == "reused"
+    assert warm.resolved == ("shop/money.py",)  # the others' outputs are found
+    assert warm.graph_text == _cold(repo)
+
+
 class _CountingCache(FactsCache):
     """The real cache, counting the runs of graph lines it is asked to keep
     aside, and noting the output entries read."""

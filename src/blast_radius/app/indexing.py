@@ -541,8 +541,15 @@ def index_tree(
                 store.put("names", names_key, computed[0])
                 return names_key, computed[1]
             store.put("names", names_key, _names_entry(by_name, paths, files, aliases))
-        return names_key, file_reads(dependencies, by_name, context)
+        # Under the same digests, a file whose facts are those of the last
+        # build reads what it read then (its output key says it): a body edit
+        # works out the edited file's alone.
+        reads = _last_reads(last, names_key, keys, dependencies) if names_made == "reused" else {}
+        rest = {p: t for p, t in dependencies.items() if p not in reads}
+        reads.update(file_reads(rest, by_name, context))
+        return names_key, reads
 
+    last = _LastBuild.of(store.last_build(), context) if as_text else None
     try:
         names_key, reads = digest_reads()
     except (ValueError, TypeError):
@@ -590,7 +597,6 @@ def index_tree(
     # Where a splice is to come, they are the last build's: the parts are not
     # even read (Guava's 31 MB of them took 60 ms). Nor is any part read when
     # only the entries are wanted.
-    last = _LastBuild.of(store.last_build(), context) if as_text else None
     in_last = last.outputs if last is not None else {}
     known = last.counts if last is not None and _to_splice(last, outputs) is not None else {}
     for path in parsed_paths:
@@ -700,6 +706,7 @@ def index_tree(
             {p: outputs[p] for p in sorted(counts)},
             records,
             {p: (sizes[p], counts[p]) for p in sorted(counts)},
+            names_key,
         )
         spliced = _spliced(store, last, build, meta, rendered) if last is not None else None
         if spliced is not None:
@@ -761,6 +768,8 @@ class _LastBuild:
     files: Sequence[FileRecord]
     counts: Mapping[str, tuple[int, Mapping[str, int]]]
     """Each part's size and counts, by path."""
+    names: str = ""
+    """The key of the name digests the outputs' keys were worked out with."""
 
     def to_text(self) -> str:
         return json.dumps(
@@ -768,6 +777,7 @@ class _LastBuild:
                 "context": self.context,
                 "outputs": self.outputs,
                 "files": [[f.path, f.language, f.line_count, f.skipped] for f in self.files],
+                "names": self.names,
                 "counts": self.counts,
             },
             separators=(",", ":"),
@@ -787,14 +797,37 @@ class _LastBuild:
                 if not (isinstance(size, int) and isinstance(part_counts, dict)):
                     return None
                 counts[path] = (size, part_counts)
+            names = data.get("names", "")
+            if not isinstance(names, str):
+                return None
             return _LastBuild(
                 context,
                 dict(data["outputs"]),
                 [FileRecord(*item) for item in data["files"]],
                 counts,
+                names,
             )
         except (ValueError, TypeError, KeyError, AttributeError):
             return None  # a damaged record is no record
+
+
+def _last_reads(
+    last: _LastBuild | None,
+    names_key: str,
+    keys: Mapping[str, str],
+    files: Collection[str],
+) -> dict[str, str]:
+    """What each of ``files`` reads (``file_reads``) as the last build worked it
+    out, for those whose facts (``keys``) are the same as then, when that build
+    used the name digests of ``names_key`` too; the others are not given."""
+    if last is None or not last.names or last.names != names_key:
+        return {}
+    found: dict[str, str] = {}
+    for path, output in last.outputs.items():
+        key, _, read = output.partition(":")
+        if read and path in files and keys.get(path) == key:
+            found[path] = read
+    return found
 
 
 # Above this share of changed parts (and this many), assembling from scratch
