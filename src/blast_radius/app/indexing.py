@@ -486,11 +486,22 @@ def index_tree(
             except (ValueError, TypeError):
                 interfaces.pop(path, None)  # a damaged entry is a miss
 
-    # The files new to the cache are parsed while the others' interfaces are
-    # read (a body edit: compiling the query takes longer than parsing the file).
-    ensure_facts([p for p in keys if p in new], new, meanwhile=read_cached if new else None)
-    if not new:
+    # What the tree's settings alone give, and the last build's record.
+    context = _digest(fingerprint, repr(settings.build))
+    aliases = path_aliases({})
+    last: _LastBuild | None = None
+
+    def read_settled() -> None:
+        nonlocal aliases, last
         read_cached()
+        aliases = path_aliases(settings.build.lookup_aliases())
+        last = _LastBuild.of(store.last_build(), context) if as_text else None
+
+    # The files new to the cache are parsed while the rest is read (a body
+    # edit: compiling the query takes longer than parsing the file).
+    ensure_facts([p for p in keys if p in new], new, meanwhile=read_settled if new else None)
+    if not new:
+        read_settled()
     # Damaged entries: parsed again (a new file that failed to parse is not retried).
     ensure_facts([p for p in keys if p not in interfaces and p not in new])
     parsed_paths = sorted(interfaces)
@@ -499,8 +510,6 @@ def index_tree(
 
     # Outputs: a file's rendered nodes and edges, valid while nothing it names
     # changed in another file's interface.
-    context = _digest(fingerprint, repr(settings.build))
-    aliases = path_aliases(settings.build.lookup_aliases())
     names_made = ""
     resolvers: Resolvers | None = None
 
@@ -549,7 +558,6 @@ def index_tree(
         reads.update(file_reads(rest, by_name, context))
         return names_key, reads
 
-    last = _LastBuild.of(store.last_build(), context) if as_text else None
     try:
         names_key, reads = digest_reads()
     except (ValueError, TypeError):
