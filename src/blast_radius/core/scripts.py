@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import configparser
-import tomllib
 from typing import Any
 
 PACKAGING_FILES = ("pyproject.toml", "setup.cfg")
@@ -20,8 +18,12 @@ def declared_scripts(file_name: str, text: str) -> list[tuple[str, str]]:
 
     Broken files declare nothing: the index must not fail on them.
     """
+    # Their parsers load only for a tree that has one (most trees that are
+    # not Python's have neither file; a re-index is a few tenths of a second).
     found: list[tuple[str, str]] = []
     if file_name == "pyproject.toml":
+        import tomllib
+
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError:
@@ -36,6 +38,8 @@ def declared_scripts(file_name: str, text: str) -> list[tuple[str, str]]:
         if isinstance(poetry, dict):
             found += _pairs("console-script", poetry.get("scripts"))
     elif file_name == "setup.cfg":
+        import configparser
+
         parser = configparser.ConfigParser(interpolation=None)
         try:
             parser.read_string(text)
