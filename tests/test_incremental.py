@@ -571,6 +571,29 @@ def test_what_index_tree_gives_text_parts_or_only_its_entries(tmp_path: Path) ->
     assert entries.meta == parts.meta == text.meta
 
 
+def test_only_a_spliced_run_leaves_what_it_built_to_the_caller(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, SHOP)
+    settings = IndexSettings()
+    prints = fingerprint(LANGUAGES, __version__)
+    cache = FactsCache(tmp_path / "cache")
+
+    def run() -> tuple[IndexResult, list[object]]:
+        held: list[object] = []
+        result = index_tree(Workspace(repo), cache, Extractor(1), settings, prints, retain=held)
+        return result, held
+
+    # A cold run assembles the graph from every part: it frees what it built first.
+    cold, held = run()
+    assert not cold.spliced and held == []
+    money = repo / "shop" / "money.py"
+    money.write_text(money.read_text().replace("2)", "3)"))
+    warm, held = run()
+    assert warm.spliced and len(held) == 2
+    interfaces = next(h for h in held if isinstance(h, dict))
+    assert sorted(interfaces) == ["shop/audit.py", "shop/cart.py", "shop/money.py"]
+    assert warm.graph_text == _cold(repo)
+
+
 def test_a_restored_run_updates_the_snapshots_name_digests(tmp_path: Path) -> None:
     repo = _repo(tmp_path, SHOP)
     published = FactsCache(tmp_path / "published")

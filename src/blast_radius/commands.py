@@ -157,7 +157,7 @@ def _parse_shard(text: str) -> tuple[int, int]:
     return k - 1, n
 
 
-def _cmd_index(args: argparse.Namespace) -> int:
+def _cmd_index(args: argparse.Namespace, begun: Started) -> int:
     command = _index_command(args)
     started = time.perf_counter()
     if args.shard:
@@ -190,6 +190,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
         command.settings,
         fingerprint(LANGUAGES, __version__),
         StderrProgress(enabled=not command.quiet),
+        retain=begun.retained,
     )
     if args.out:
         out = Path(args.out)
@@ -556,7 +557,6 @@ def _report_unusable_inputs(environ: Mapping[str, str], message: str) -> None:
 
 
 _COMMANDS = {
-    "index": _cmd_index,
     "graph": _cmd_graph,
     "demo": _cmd_demo,
 }
@@ -569,6 +569,8 @@ def run(args: argparse.Namespace, started: Started | None = None) -> int:
             return _cmd_impact(args, started or Started())
         if args.command == "action":
             return _cmd_action(args, started or Started())
+        if args.command == "index":
+            return _cmd_index(args, started or Started())
         return _COMMANDS[args.command](args)
     except (
         ConfigError,
