@@ -926,6 +926,41 @@ def test_a_build_records_reads_are_taken_only_under_the_same_name_digests(
     assert warm.graph_text == _cold(repo)
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "mentions_same"),
+    [
+        ("entry.process()", "entry.process()  # checked", True),
+        # A name the file never wrote: what it reads changes with it.
+        ("entry.process()", "entry.process()\n    round_cents(entry)", False),
+    ],
+)
+def test_a_body_edit_keys_its_output_as_a_cold_build_would(
+    tmp_path: Path, old: str, new: str, mentions_same: bool
+) -> None:
+    repo = _repo(tmp_path, SHOP)
+    cache = tmp_path / "cache"
+    index(repo, cache)
+    audit = repo / "shop" / "audit.py"
+    before = read_interface_entry(_entry(cache, "shop/audit.py"))[1]
+    audit.write_text(audit.read_text().replace(old, new))
+    warm = index(repo, cache)
+    after = read_interface_entry(_entry(cache, "shop/audit.py"))[1]
+    assert (before.offers, before.mentions == after.mentions) == (after.offers, mentions_same)
+    assert warm.names == "reused" and warm.resolved == ("shop/audit.py",)
+    cold = index(repo, tmp_path / "cold")
+    assert warm.entry_keys == cold.entry_keys  # the outputs' keys: what each file reads
+    assert warm.graph_text == cold.graph_text
+
+
+def _entry(cache: Path, path: str) -> str:
+    """The interface entry of the current version of ``path``, read from ``cache``."""
+    (record,) = cache.glob("build-*.json")
+    output = json.loads(record.read_text().partition("\n")[2])["outputs"][path]
+    entry = FactsCache(cache).get("interface", output.partition(":")[0])
+    assert entry is not None
+    return entry
+
+
 class _CountingCache(FactsCache):
     """The real cache, counting the runs of graph lines it is asked to keep
     aside, and noting the output entries read."""

@@ -530,7 +530,21 @@ def index_tree(
         # Name digests change only when an interface or the tree's paths do:
         # a body edit reuses the last run's, or its snapshot's.
         nonlocal names_made
+        # Nothing the digests are made of changed since the last build (a body
+        # edit): its key is taken as it is, and each file whose mentions are
+        # the same as then reads what it read then.
+        unchanged = _last_digests(last, paths, keys, dependencies, store)
+        if (
+            unchanged is not None
+            and len(unchanged[1]) == len(dependencies)
+            and store.has("names", unchanged[0])
+        ):
+            names_made = "reused"
+            store.retain("names", [unchanged[0]])  # not read, but still wanted
+            return unchanged
         names_key = name_digests_key(paths, dependencies, aliases)
+        if unchanged is not None and unchanged[0] != names_key:
+            unchanged = None  # a record that does not say what was digested
         by_name = _names(store.get("names", names_key))
         names_made = "reused"
         if by_name is None:
@@ -557,7 +571,9 @@ def index_tree(
         # Under the same digests, a file whose facts are those of the last
         # build reads what it read then (its output key says it): a body edit
         # works out the edited file's alone.
-        reads = _last_reads(last, names_key, keys, dependencies) if names_made == "reused" else {}
+        reads: dict[str, str] = {}
+        if names_made == "reused":
+            reads = unchanged[1] if unchanged else _last_reads(last, names_key, keys, dependencies)
         rest = {p: t for p, t in dependencies.items() if p not in reads}
         reads.update(file_reads(rest, by_name, context))
         return names_key, reads
@@ -849,6 +865,40 @@ def _last_reads(
         if read and path in files and keys.get(path) == key:
             found[path] = read
     return found
+
+
+def _last_digests(
+    last: _LastBuild | None,
+    paths: Sequence[str],
+    keys: Mapping[str, str],
+    files: Mapping[str, DependencyTexts],
+    store: FactsStore,
+) -> tuple[str, dict[str, str]] | None:
+    """The key of the name digests the last build used, and what each of
+    ``files`` read then, when nothing those digests are made of changed since
+    (``name_digests_key``): the same paths, the same files parsed, and each
+    file's offers the same as its last version's. A file whose facts changed
+    is given its reads only if its mentions are the same as then too.
+    None when something changed, or a last version's entry is gone."""
+    if last is None or not last.names or last.outputs.keys() != files.keys():
+        return None
+    if [f.path for f in last.files] != list(paths):
+        return None
+    reads = _last_reads(last, last.names, keys, files)
+    for path in files.keys() - reads.keys():
+        entry = store.get("interface", last.outputs[path].partition(":")[0])
+        if entry is None:
+            return None
+        try:
+            texts = read_interface_entry(entry)[1]
+        except (ValueError, TypeError):
+            return None
+        if texts.offers != files[path].offers:
+            return None
+        read = last.outputs[path].partition(":")[2]
+        if read and texts.mentions == files[path].mentions:
+            reads[path] = read
+    return last.names, reads
 
 
 # Above this share of changed parts (and this many), assembling from scratch
