@@ -426,7 +426,6 @@ class GoResolver:
         """Methods by (package key, receiver type name), then by name."""
         self._methods_by_name: dict[str, list[Symbol]] = {}
         self._package_names: dict[str, str] = {}
-        self._constructed: set[Symbol] = set()
         type_names: set[str] = set()
         for path, file in self._files.items():
             key = file.package_key
@@ -461,16 +460,7 @@ class GoResolver:
                     file.imports[local] = target
                     if target is None:
                         file.external[local] = imp.source
-        # A call or literal whose last word names no type of the repository
-        # (``len``, ``errors.New``: most of them) constructs none of its types.
-        for path, file in self._files.items():
-            for scope, _, expression, how in file.facts.typed:
-                if how in ("constructs", "converts") and (
-                    _bare_type(expression).rpartition(".")[2] in type_names
-                ):
-                    found = self._type_named(path, scope, expression)
-                    if found is not None and self._kind(found) != "function":
-                        self._constructed.add(found)
+        self._type_names = type_names
         self._method_set_cache: dict[Symbol, dict[str, list[tuple[Symbol, int]]]] = {}
         self._implementations_cache: dict[Symbol, tuple[Symbol, ...]] = {}
         self._interfaces: list[Symbol] | None = None
@@ -853,12 +843,26 @@ class GoResolver:
             self._implementations_cache[interface] = cached
         return cached
 
+    def _constructed(self) -> set[Symbol]:
+        """The types of the repository that some file constructs or converts to,
+        worked out once, when a call is first dispatched."""
+        constructed: set[Symbol] = set()
+        # A call or literal whose last word names no type of the repository
+        # (``len``, ``errors.New``: most of them) constructs none of its types.
+        for path, file in self._files.items():
+            for scope, _, expression, how in file.facts.typed:
+                if how in _MADE and _bare_type(expression).rpartition(".")[2] in self._type_names:
+                    found = self._type_named(path, scope, expression)
+                    if found is not None and self._kind(found) != "function":
+                        constructed.add(found)
+        return constructed
+
     def _constructed_with(self, name: str) -> list[Symbol]:
         """The constructed types (no interfaces) whose method sets have ``name``,
         in order."""
         if self._by_method is None:
             self._by_method = {}
-            for t in sorted(self._constructed):
+            for t in sorted(self._constructed()):
                 if self._kind(t) != "interface":
                     for method in self._method_set(t):
                         self._by_method.setdefault(method, []).append(t)
