@@ -220,6 +220,12 @@ def _bare_type(expression: str) -> str:
     return re.split(r"[\[{(]", expression.lstrip("*&("), maxsplit=1)[0].strip()
 
 
+@lru_cache(maxsize=1 << 14)
+def _last_word(expression: str) -> str:
+    """The last word of the type an expression names (``T`` of ``*pkg.T[A]``)."""
+    return _bare_type(expression).rpartition(".")[2]
+
+
 @dataclass(slots=True)
 class _File:
     facts: FileFacts
@@ -847,11 +853,12 @@ class GoResolver:
         """The types of the repository that some file constructs or converts to,
         worked out once, when a call is first dispatched."""
         constructed: set[Symbol] = set()
+        type_names = self._type_names
         # A call or literal whose last word names no type of the repository
         # (``len``, ``errors.New``: most of them) constructs none of its types.
         for path, file in self._files.items():
             for scope, _, expression, how in file.facts.typed:
-                if how in _MADE and _bare_type(expression).rpartition(".")[2] in self._type_names:
+                if how in _MADE and _last_word(expression) in type_names:
                     found = self._type_named(path, scope, expression)
                     if found is not None and self._kind(found) != "function":
                         constructed.add(found)
