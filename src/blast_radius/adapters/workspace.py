@@ -33,12 +33,20 @@ class ListedFile:
 _NOT_SET = frozenset((b"unspecified", b"unset", b"false"))
 
 
-def _git(root: Path, *args: str, stdin: bytes | None = None) -> bytes:
+# Attributes are the repository's own: a user's or the system's attributes
+# file must not change the graph the same commit gives on another machine.
+_REPOSITORY_ATTRIBUTES_ONLY = ("-c", f"core.attributesFile={os.devnull}")
+
+
+def _git(
+    root: Path, *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None
+) -> bytes:
     result = subprocess.run(
         ["git", "-C", str(root), *args],
         input=stdin,
         capture_output=True,
         check=False,
+        env=env,
     )
     if result.returncode != 0:
         message = result.stderr.decode("utf-8", "replace").strip()
@@ -46,14 +54,46 @@ def _git(root: Path, *args: str, stdin: bytes | None = None) -> bytes:
     return result.stdout
 
 
-def is_git_work_tree(root: Path) -> bool:
-    """True when ``root`` is the top of (or inside) a git work tree."""
+def _started(root: Path, *args: str) -> subprocess.Popen[bytes]:
+    """``git args`` started, its output read by ``_finished``."""
+    return subprocess.Popen(
+        ["git", "-C", str(root), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+
+
+def _finished(root: Path, process: subprocess.Popen[bytes], *args: str) -> bytes:
+    out, err = process.communicate()
+    if process.returncode != 0:
+        message = err.decode("utf-8", "replace").strip()
+        raise WorkspaceError(f"git {' '.join(args[:2])} failed in {root}: {message}")
+    return out
+
+
+def _git_place(root: Path) -> tuple[str, str] | None:
+    """The git folder and the work tree's prefix (empty at its top) of ``root``;
+    None outside a work tree."""
     result = subprocess.run(
-        ["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"],
+        [
+            "git",
+            "-C",
+            str(root),
+            "rev-parse",
+            "--is-inside-work-tree",
+            "--git-dir",
+            "--show-prefix",
+        ],
         capture_output=True,
         check=False,
     )
-    return result.returncode == 0 and result.stdout.strip() == b"true"
+    lines = result.stdout.decode("utf-8", "surrogateescape").split("\n")
+    if result.returncode != 0 or len(lines) < 3 or lines[0] != "true":
+        return None
+    return lines[1], lines[2]
+
+
+def is_git_work_tree(root: Path) -> bool:
+    """True when ``root`` is the top of (or inside) a git work tree."""
+    return _git_place(root) is not None
 
 
 class Workspace:
@@ -63,7 +103,9 @@ class Workspace:
         if not root.is_dir():
             raise WorkspaceError(f"{root} is not a directory")
         self.root = root.resolve()
-        self.is_git = is_git_work_tree(self.root)
+        place = _git_place(self.root)
+        self.is_git = place is not None
+        self._git_dir, self._prefix = place or ("", "")
         self._blob_ids: dict[str, str] = {}
 
     def list_files(self) -> list[ListedFile]:
@@ -71,7 +113,16 @@ class Workspace:
         if self.is_git:
             # -v tags each entry: "H" for one git compares with the work tree;
             # others (skip-worktree, assume-unchanged, unmerged) it does not.
-            raw = _git(self.root, "ls-files", "-z", "--cached", "-s", "-v")
+            # Both run at once; what has changed in the work tree is small.
+            dirty_args = ("diff-files", "-z", "--name-only", "--relative")
+            dirty_run = _started(self.root, *dirty_args)
+            try:
+                raw = _git(self.root, "ls-files", "-z", "--cached", "-s", "-v")
+            except BaseException:
+                dirty_run.kill()
+                dirty_run.communicate()
+                raise
+            dirty = _finished(self.root, dirty_run, *dirty_args)
             files = []
             unusual: set[str] = set()
             for entry in raw.split(b"\0"):
@@ -88,7 +139,6 @@ class Workspace:
                 elif len(rest) == 2 and rest[1] == b"0":
                     self._blob_ids[path] = rest[0].decode("ascii")
             # A file edited in the work tree no longer matches its index entry.
-            dirty = _git(self.root, "diff-files", "-z", "--name-only", "--relative")
             changed = {os.fsdecode(name) for name in dirty.split(b"\0") if name}
             for path in changed:
                 self._blob_ids.pop(path, None)
@@ -141,10 +191,19 @@ class Workspace:
         """Paths marked ``linguist-vendored`` and ``linguist-generated`` in .gitattributes."""
         vendored: set[str] = set()
         generated: set[str] = set()
-        if not self.is_git or not paths:
+        if not self.is_git or not paths or not self._has_attributes(paths):
             return vendored, generated
         stdin = b"\0".join(os.fsencode(p) for p in paths) + b"\0"
-        raw = _git(self.root, "check-attr", "-z", "--stdin", *_ATTRIBUTES, stdin=stdin)
+        raw = _git(
+            self.root,
+            *_REPOSITORY_ATTRIBUTES_ONLY,
+            "check-attr",
+            "-z",
+            "--stdin",
+            *_ATTRIBUTES,
+            stdin=stdin,
+            env={**os.environ, "GIT_ATTR_NOSYSTEM": "1"},
+        )
         fields = raw.split(b"\0")
         # Path, attribute, value for every path and attribute: most are unset,
         # and only the paths that have one are decoded.
@@ -154,6 +213,26 @@ class Workspace:
             path = os.fsdecode(fields[i - 2])
             (vendored if fields[i - 1] == b"linguist-vendored" else generated).add(path)
         return vendored, generated
+
+    def _has_attributes(self, paths: list[str]) -> bool:
+        """Whether any attributes file of the repository may apply to ``paths``:
+        ``.gitattributes`` in a folder of one of them (tracked or not), or the
+        repository's ``info/attributes``. Most repositories have none, and
+        asking git then costs more than the rest of listing."""
+        if self._prefix:  # the folders above the root have their say too
+            return True
+        folders = {""}
+        for path in paths:
+            folder = path.rpartition("/")[0]
+            while folder not in folders:
+                folders.add(folder)
+                folder = folder.rpartition("/")[0]
+            if path == ".gitattributes" or path.endswith("/.gitattributes"):
+                return True
+        root = str(self.root)
+        return os.path.lexists(os.path.join(root, self._git_dir, "info", "attributes")) or any(
+            os.path.lexists(os.path.join(root, f, ".gitattributes")) for f in folders
+        )
 
     def content_id(self, path: str) -> str | None:
         """The git blob id of a tracked file that is unchanged in the work tree."""
