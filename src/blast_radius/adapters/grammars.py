@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.resources
 import importlib.util
 import os
 import warnings
@@ -16,6 +15,10 @@ from blast_radius.core.extract import CompiledLanguage
 from blast_radius.core.facts import FACTS_VERSION
 from blast_radius.core.languages import LanguageRule
 
+# The package's own files, read from where it is installed (a folder: its
+# grammars are native libraries, which no zip import loads).
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 
 class GrammarError(RuntimeError):
     """A grammar or query could not be loaded: analysis would silently find nothing."""
@@ -23,11 +26,14 @@ class GrammarError(RuntimeError):
 
 def query_source(rule: LanguageRule) -> str:
     """Return the concatenated query text of a language."""
-    queries = importlib.resources.files("blast_radius") / "queries"
-    return "\n".join(
-        (queries / (name if "/" in name else f"{rule.name}/{name}")).read_text(encoding="utf-8")
-        for name in rule.query_files
-    )
+    queries = os.path.join(_PACKAGE, "queries")
+    texts = []
+    for name in rule.query_files:
+        with open(
+            os.path.join(queries, name if "/" in name else f"{rule.name}/{name}"), encoding="utf-8"
+        ) as handle:
+            texts.append(handle.read())
+    return "\n".join(texts)
 
 
 def load_language(rule: LanguageRule) -> CompiledLanguage:
@@ -58,10 +64,11 @@ def fingerprint(rules: tuple[LanguageRule, ...], extractor_version: str) -> str:
     them: versions, queries, and the engine's own source (a resolver change must
     not reuse parts an older resolver rendered, whatever the version says)."""
     digest = hashlib.sha256(f"{extractor_version}\0{FACTS_VERSION}".encode())
-    core = importlib.resources.files("blast_radius") / "core"
-    for entry in sorted(core.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".py"):
-            digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    core = os.path.join(_PACKAGE, "core")
+    for name in sorted(os.listdir(core)):
+        if name.endswith(".py"):
+            with open(os.path.join(core, name), "rb") as handle:
+                digest.update(name.encode() + b"\0" + handle.read())
     for rule in rules:
         version = installed_version(rule.grammar_module)
         digest.update(f"\0{rule.name}\0{version}\0".encode())
