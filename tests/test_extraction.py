@@ -327,3 +327,66 @@ def test_when_no_process_can_be_forked_the_work_is_done_here(
     assert Extractor(2).apart(lambda: _pid_or_fail("ok")) == os.getpid()
     ahead = list(Extractor(2).extract(_FEW, ahead=True))
     assert ahead == list(Extractor(1).extract(_FEW))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked parsing only")
+def test_a_standby_parser_forked_before_threads_parses_ahead_while_one_runs() -> None:
+    from blast_radius.adapters.standby import Standby
+
+    standby = Standby.start()
+    assert (standby is not None) is (threading.active_count() == 1)
+    release = threading.Event()
+    waiting = threading.Thread(target=release.wait, daemon=True)
+    waiting.start()  # a fetch's thread: no process may be forked now
+    try:
+        jobs = [*_FEW, ("lib/c.zz", "not-a-language-standby", b"x\n")]
+        extractor = Extractor(2, standby)
+        taken = list(extractor.extract(jobs, ahead=True))
+    finally:
+        release.set()
+        waiting.join()
+    if standby is not None:
+        assert standby.used
+        # The standby tried that language: this process never did.
+        assert "not-a-language-standby" not in extraction._FAILED
+    assert extractor.unavailable == {
+        "not-a-language-here": "no language named not-a-language-here",
+        "not-a-language-standby": "no language named not-a-language-standby",
+    }
+    assert taken == list(Extractor(1).extract(jobs))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked parsing only")
+def test_a_standby_parser_that_died_leaves_the_files_to_this_process() -> None:
+    from blast_radius.adapters.standby import Standby
+
+    standby = Standby.start()
+    if standby is None:  # threads ran already: there is nothing to test
+        pytest.fail("a standby parser needs a process without other threads")
+    os.kill(standby._pid or 0, 9)
+    os.waitpid(standby._pid or 0, 0)
+    taken = list(Extractor(2, standby).extract(_FEW, ahead=True))
+    assert taken == list(Extractor(1).extract(_FEW))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked parsing only")
+def test_a_standby_parser_let_go_unused_exits() -> None:
+    from blast_radius.adapters.standby import Standby
+
+    standby = Standby.start()
+    if standby is None:
+        pytest.fail("a standby parser needs a process without other threads")
+    pid = standby._pid or 0
+    standby.close()
+    assert standby.used
+    # It exits on its own once it sees its input closed (after its imports).
+    for _ in range(200):
+        try:
+            done, _status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:  # reaped by close() already
+            break
+        if done:
+            break
+        threading.Event().wait(0.05)
+    else:
+        pytest.fail("the unused standby parser did not exit")

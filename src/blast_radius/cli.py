@@ -24,6 +24,7 @@ from blast_radius.adapters.config import DEFAULT_CONFIG
 if TYPE_CHECKING:
     from blast_radius.adapters.git import StartedMergeBase
     from blast_radius.adapters.index_branch import BackgroundFetch
+    from blast_radius.adapters.standby import Standby
 
 WORK_TREE = "WORKTREE"
 
@@ -153,6 +154,12 @@ def _run(argv: Sequence[str] | None, kept: list[object] | None) -> int:
     if args.command == "impact":
         from blast_radius.adapters.git import StartedMergeBase
         from blast_radius.adapters.index_branch import BackgroundFetch, IndexBranch
+        from blast_radius.adapters.standby import Standby
+
+        # Forked before the threads below start: the changed files are parsed
+        # there while this process restores the index.
+        if (args.jobs or _usable_cores()) > 1:
+            started = replace(started, standby=Standby.start())
 
         # Both git waits overlap the imports below, and each other.
         root = Path(args.path).resolve()
@@ -164,7 +171,18 @@ def _run(argv: Sequence[str] | None, kept: list[object] | None) -> int:
                 started = replace(started, fetching=fetching)
     from blast_radius import commands
 
-    return commands.run(args, started)
+    try:
+        return commands.run(args, started)
+    finally:
+        if started.standby is not None:
+            started.standby.close()
+
+
+def _usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +191,8 @@ class Started:
 
     merge_base: StartedMergeBase | None = None
     fetching: BackgroundFetch | None = None
+    standby: Standby | None = None
+    """A parser process forked before the threads started (``Extractor``)."""
     retained: list[object] | None = None
     """Where a command puts what it built and need not free: the process exits
     without freeing it (``entry``). None: freed as usual (``main``)."""

@@ -321,7 +321,7 @@ def _cmd_impact(args: argparse.Namespace, begun: Started) -> int:
         LocalRepository(command.index.root, begun.merge_base),
         command.request,
         FactsCache(command.index.cache_dir),
-        Extractor(command.index.jobs),
+        Extractor(command.index.jobs, begun.standby),
         command.index.settings,
         fingerprint(LANGUAGES, __version__),
         StderrProgress(enabled=not command.index.quiet),

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     import multiprocessing.context
     from concurrent.futures import Future
 
+    from blast_radius.adapters.standby import Standby
+
 # Below this much work, starting processes costs more than it saves.
 _POOL_MIN_FILES = 24
 _POOL_MIN_BYTES = 512 * 1024
@@ -275,10 +277,13 @@ def _malloc_trim() -> Callable[[int], int] | None:
 class Extractor:
     """Extracts facts from file contents with ``jobs`` processes."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, standby: Standby | None = None) -> None:
         self.jobs = max(1, jobs)
         self.unavailable: dict[str, str] = {}
         """Languages whose grammar or query failed to load, with the reason."""
+        self._standby = standby
+        """A parser forked before any thread started, for the first few files
+        parsed ahead (``extract``) while threads run."""
 
     def fan_out(
         self, work: Callable[[Sequence[str]], list[T]], chunks: Sequence[Sequence[str]]
@@ -352,11 +357,19 @@ class Extractor:
             # files: none is compiled here, and a language of a few files
             # holds up one worker, not the start of all.
             return self._extract_in_pool(jobs, total_bytes, progress, read)
-        if ahead and jobs and self.jobs > 1 and _can_fork():
-            readable = [job for work in jobs if (job := _read(work, read))]
-            child = _forked(functools.partial(_extract_chunk, readable), "parser")
-            if child is not None:
-                return self._taken(child.result, [w[0] for w in jobs], progress)
+        if ahead and jobs and self.jobs > 1:
+            standby, self._standby = self._standby, None
+            if standby is not None:
+                readable = [job for work in jobs if (job := _read(work, read))]
+                waiting = standby.submit(readable)
+                if waiting is not None:
+                    result = functools.partial(_waited, waiting, readable)
+                    return self._taken(result, [w[0] for w in jobs], progress)
+            if _can_fork():
+                readable = [job for work in jobs if (job := _read(work, read))]
+                child = _forked(functools.partial(_extract_chunk, readable), "parser")
+                if child is not None:
+                    return self._taken(child.result, [w[0] for w in jobs], progress)
         return self._extract_serially(jobs, progress, read)
 
     def _extract_serially(
@@ -439,6 +452,16 @@ class Extractor:
             yield done.get(path) or (path, None, None, UNREADABLE)
         if progress:
             progress(len(paths))
+
+
+def _waited(waiting: Callable[[], _ChunkResult], jobs: list[Job]) -> _ChunkResult:
+    """The standby parser's outcomes; parsed here instead if it failed or died."""
+    from blast_radius.adapters.standby import StandbyError
+
+    try:
+        return waiting()
+    except StandbyError:
+        return _extract_chunk(jobs)
 
 
 def _size(work: Work) -> int:

@@ -16,6 +16,7 @@ from blast_radius.adapters.index_branch import IndexBranch
 from blast_radius.adapters.progress import StderrProgress
 from blast_radius.adapters.render import make_environment, render_markdown
 from blast_radius.adapters.repository import LocalRepository, branch_snapshots
+from blast_radius.adapters.standby import Standby
 from blast_radius.adapters.workspace import Workspace
 from blast_radius.app.impact import ImpactRequest, analyze_impact
 from blast_radius.app.indexing import IndexSettings
@@ -69,27 +70,33 @@ class GitHubRunner:
     def analyze(self, base: str, head: str | None, reviewers: frozenset[str] | None) -> Report:
         """The impact report of ``head`` (or the checkout) against ``base``."""
         settings = self.settings
-        snapshots = branch_snapshots(settings.workspace, settings.index_branch)
-        if snapshots is not None:
-            snapshots.prefetch()
-        return analyze_impact(
-            LocalRepository(settings.workspace),
-            ImpactRequest(
-                base=base,
-                head=head or "HEAD",
-                limits=settings.limits,
-                requested_reviewers=reviewers,
-                test_confidence=settings.test_confidence,
-                test_selection=settings.test_selection,
-            ),
-            FactsCache(settings.cache_dir),
-            Extractor(settings.jobs),
-            settings.index_settings,
-            fingerprint(LANGUAGES, __version__),
-            StderrProgress(),
-            snapshots=snapshots,
-            retain=self._retain,
-        )
+        # Forked before the fetch's thread starts: it parses the changed files.
+        standby = Standby.start() if settings.jobs > 1 else None
+        try:
+            snapshots = branch_snapshots(settings.workspace, settings.index_branch)
+            if snapshots is not None:
+                snapshots.prefetch()
+            return analyze_impact(
+                LocalRepository(settings.workspace),
+                ImpactRequest(
+                    base=base,
+                    head=head or "HEAD",
+                    limits=settings.limits,
+                    requested_reviewers=reviewers,
+                    test_confidence=settings.test_confidence,
+                    test_selection=settings.test_selection,
+                ),
+                FactsCache(settings.cache_dir),
+                Extractor(settings.jobs, standby),
+                settings.index_settings,
+                fingerprint(LANGUAGES, __version__),
+                StderrProgress(),
+                snapshots=snapshots,
+                retain=self._retain,
+            )
+        finally:
+            if standby is not None:
+                standby.close()
 
     def index(self) -> str:
         """Index the checkout and publish its snapshot; text for the job summary."""

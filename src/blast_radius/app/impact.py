@@ -17,6 +17,7 @@ from blast_radius.app.indexing import (
     FileSource,
     IndexSettings,
     Progress,
+    begin_facts_of_files,
     facts_of_files,
     index_tree,
     versions_of_files,
@@ -178,8 +179,12 @@ def analyze_impact(
     if snapshots is not None:
         ancestors = repo.ancestors(merge_base, ANCESTOR_SEARCH)
         snapshots.prepare(ancestors, fingerprint)
+    # Parsed in another process where there is one (the standby forked before
+    # the fetch's thread started), while the snapshot is restored here.
     new_paths = [c.new_path for c in changes if c.new_path]
-    new_facts = facts_of_files(head_source, store, extractor, settings, fingerprint, new_paths)
+    take_new_facts = begin_facts_of_files(
+        head_source, store, extractor, settings, fingerprint, new_paths
+    )
     restored: Restored | None = None
     if snapshots is not None:
         restored = restore_snapshot(snapshots, ancestors, store, fingerprint)
@@ -188,6 +193,7 @@ def analyze_impact(
     # in full only for a changed signature.
     old_paths = [c.old_path for c in changes if c.old_path]
     old_facts = versions_of_files(base_source, store, extractor, settings, fingerprint, old_paths)
+    new_facts = take_new_facts()
 
     imported = snapshots is not None and restored is not None and restored.commit is not None
 

@@ -1154,6 +1154,25 @@ def facts_of_files(
     Files without language rules, or that would be skipped, are left out.
     With ``cached`` False every file is parsed: the cache is not asked.
     """
+    return begin_facts_of_files(
+        source, store, extractor, settings, fingerprint, paths, cached=cached, ahead=False
+    )()
+
+
+def begin_facts_of_files(
+    source: FileSource,
+    store: FactsStore,
+    extractor: FactsExtractor,
+    settings: IndexSettings,
+    fingerprint: str,
+    paths: Sequence[str],
+    *,
+    cached: bool = True,
+    ahead: bool = True,
+) -> Callable[[], dict[str, FileFacts]]:
+    """``facts_of_files``, its parsing begun now (with ``ahead``, in another
+    process where the extractor has one): the call returned takes the facts
+    in, once the caller has done its other work."""
     found: dict[str, FileFacts] = {}
     misses: list[tuple[str, str, bytes]] = []
     keys: dict[str, str] = {}
@@ -1164,13 +1183,18 @@ def facts_of_files(
             found[path] = facts
         else:
             misses.append((path, language, data))
-    for path, facts_json, entry, _ in extractor.extract(misses) if misses else ():
-        if facts_json is not None:
-            found[path] = facts_from_text(facts_json)
-            store.put("facts", keys[path], facts_json)
-            if entry is not None:
-                store.put("interface", keys[path], entry)
-    return found
+    outcomes = extractor.extract(misses, ahead=ahead) if misses else ()
+
+    def taken() -> dict[str, FileFacts]:
+        for path, facts_json, entry, _ in outcomes:
+            if facts_json is not None:
+                found[path] = facts_from_text(facts_json)
+                store.put("facts", keys[path], facts_json)
+                if entry is not None:
+                    store.put("interface", keys[path], entry)
+        return found
+
+    return taken
 
 
 def _readable(
