@@ -329,64 +329,87 @@ def test_when_no_process_can_be_forked_the_work_is_done_here(
     assert ahead == list(Extractor(1).extract(_FEW))
 
 
+def _in_a_fresh_process(code: str) -> None:
+    """Run ``code`` in a new interpreter: a standby parser is forked only from a
+    process without other threads, which this one may no longer be."""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
+_STANDBY_SETUP = f"""
+import os, threading
+from blast_radius.adapters import extraction
+from blast_radius.adapters.extraction import Extractor
+from blast_radius.adapters.standby import Standby
+FEW = {_FEW!r}
+"""
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forked parsing only")
 def test_a_standby_parser_forked_before_threads_parses_ahead_while_one_runs() -> None:
-    from blast_radius.adapters.standby import Standby
-
-    standby = Standby.start()
-    assert (standby is not None) is (threading.active_count() == 1)
-    release = threading.Event()
-    waiting = threading.Thread(target=release.wait, daemon=True)
-    waiting.start()  # a fetch's thread: no process may be forked now
-    try:
-        jobs = [*_FEW, ("lib/c.zz", "not-a-language-standby", b"x\n")]
-        extractor = Extractor(2, standby)
-        taken = list(extractor.extract(jobs, ahead=True))
-    finally:
-        release.set()
-        waiting.join()
-    if standby is not None:
-        assert standby.used
-        # The standby tried that language: this process never did.
-        assert "not-a-language-standby" not in extraction._FAILED
-    assert extractor.unavailable == {
-        "not-a-language-here": "no language named not-a-language-here",
-        "not-a-language-standby": "no language named not-a-language-standby",
-    }
-    assert taken == list(Extractor(1).extract(jobs))
+    _in_a_fresh_process(
+        _STANDBY_SETUP
+        + """
+standby = Standby.start()
+assert standby is not None
+release = threading.Event()
+waiting = threading.Thread(target=release.wait, daemon=True)
+waiting.start()  # a fetch's thread: no process may be forked now
+jobs = [*FEW, ("lib/c.zz", "not-a-language-standby", b"x\\n")]
+extractor = Extractor(2, standby)
+taken = list(extractor.extract(jobs, ahead=True))
+release.set()
+waiting.join()
+assert standby.used
+# The standby tried that language: this process never did.
+assert "not-a-language-standby" not in extraction._FAILED, extraction._FAILED
+assert extractor.unavailable == {
+    "not-a-language-here": "no language named not-a-language-here",
+    "not-a-language-standby": "no language named not-a-language-standby",
+}, extractor.unavailable
+assert taken == list(Extractor(1).extract(jobs))
+assert taken[0][3] is None and taken[0][1] is not None
+"""
+    )
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forked parsing only")
 def test_a_standby_parser_that_died_leaves_the_files_to_this_process() -> None:
-    from blast_radius.adapters.standby import Standby
-
-    standby = Standby.start()
-    if standby is None:  # threads ran already: there is nothing to test
-        pytest.fail("a standby parser needs a process without other threads")
-    os.kill(standby._pid or 0, 9)
-    os.waitpid(standby._pid or 0, 0)
-    taken = list(Extractor(2, standby).extract(_FEW, ahead=True))
-    assert taken == list(Extractor(1).extract(_FEW))
+    _in_a_fresh_process(
+        _STANDBY_SETUP
+        + """
+standby = Standby.start()
+os.kill(standby._pid, 9)
+os.waitpid(standby._pid, 0)
+taken = list(Extractor(2, standby).extract(FEW, ahead=True))
+assert standby.used
+assert taken == list(Extractor(1).extract(FEW))
+"""
+    )
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forked parsing only")
 def test_a_standby_parser_let_go_unused_exits() -> None:
-    from blast_radius.adapters.standby import Standby
-
-    standby = Standby.start()
-    if standby is None:
-        pytest.fail("a standby parser needs a process without other threads")
-    pid = standby._pid or 0
-    standby.close()
-    assert standby.used
-    # It exits on its own once it sees its input closed (after its imports).
-    for _ in range(200):
-        try:
-            done, _status = os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:  # reaped by close() already
-            break
-        if done:
-            break
-        threading.Event().wait(0.05)
-    else:
-        pytest.fail("the unused standby parser did not exit")
+    _in_a_fresh_process(
+        _STANDBY_SETUP
+        + """
+import time
+standby = Standby.start()
+pid = standby._pid
+standby.close()
+assert standby.used
+# It exits on its own once it sees its input closed (after its imports).
+for _ in range(200):
+    try:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:  # reaped by close() already
+        break
+    if done:
+        break
+    time.sleep(0.05)
+else:
+    raise AssertionError("the unused standby parser did not exit")
+"""
+    )
