@@ -193,7 +193,6 @@ def analyze_impact(
     # in full only for a changed signature.
     old_paths = [c.old_path for c in changes if c.old_path]
     old_facts = versions_of_files(base_source, store, extractor, settings, fingerprint, old_paths)
-    new_facts = take_new_facts()
 
     imported = snapshots is not None and restored is not None and restored.commit is not None
 
@@ -202,13 +201,28 @@ def analyze_impact(
     # not built yet). Importers still importing one by name break: their
     # imports are read off the head's interfaces while its graph is built
     # (a widely used module's importers are hundreds of files, whose full
-    # facts are not at hand).
-    lost = _lost_names(changes, old_facts, new_facts)
+    # facts are not at hand). The head's graph reads every other file's
+    # interface while the changed files are still being parsed: the names
+    # are worked out once their facts are in.
+    found_lost: list[frozenset[str]] = []
 
-    def side(commit: str | None, *, last: bool) -> _Side:
+    def lost() -> frozenset[str]:
+        if not found_lost:
+            found_lost.append(_lost_names(changes, old_facts, take_new_facts()))
+        return found_lost[0]
+
+    def base_now() -> bool:
+        # The base graph is needed only when something was deleted, moved or
+        # renamed (to find who used it); otherwise the head graph names every
+        # symbol of both versions of the changed files. A changed file that
+        # lost a symbol says so now: its base graph is built while the
+        # snapshot's entries are held, rather than after they were let go.
+        return bool(lost()) or any(c.status in ("deleted", "renamed") for c in changes)
+
+    def side(commit: str | None, *, last: Callable[[], bool]) -> _Side:
         """One commit's graph; the ``last`` to read the snapshot lets go of its entries."""
-        source = head_source if commit == head_commit else base_source
-        named = lost if commit == head_commit else frozenset()
+        head = commit == head_commit
+        source = head_source if head else base_source
         result = index_tree(
             source,
             store,
@@ -217,9 +231,11 @@ def analyze_impact(
             fingerprint,
             progress,
             wanted="parts",
-            imports_named=named,
+            imports_named=lost if head else (),
+            pending=take_new_facts if head else None,
         )
-        if last and imported:
+        named = lost() if head else frozenset()
+        if last() and imported:
             # The snapshot's entries are in the parts now, and the reverse index,
             # the walks and the report come next: on millions of lines their
             # text is hundreds of megabytes (5.4 million lines: 390 MB).
@@ -231,14 +247,9 @@ def analyze_impact(
         index = ReverseIndex.of_parts(parts.file_nodes(), parts.drain())
         return _Side(entry_points, index, source, result.meta, result.imports, named)
 
-    # The base graph is needed only when something was deleted, moved or
-    # renamed (to find who used it); otherwise the head graph names every
-    # symbol of both versions of the changed files. A changed file that
-    # lost a symbol says so now: its base graph is built while the snapshot's
-    # entries are held, rather than after they were let go (read again).
-    base_now = bool(lost) or any(c.status in ("deleted", "renamed") for c in changes)
-    new = side(head_commit, last=not base_now)
-    old: _Side | None = side(merge_base, last=True) if base_now else None
+    new = side(head_commit, last=lambda: not base_now())
+    old: _Side | None = side(merge_base, last=lambda: True) if base_now() else None
+    new_facts = take_new_facts()
 
     def base_side() -> _Side:
         # A symbol gone that the files' own symbols did not show (module ids
@@ -246,7 +257,7 @@ def analyze_impact(
         # read again.
         if snapshots is not None and restored is not None:
             import_again(snapshots, restored, store, fingerprint)
-        return side(merge_base, last=True)
+        return side(merge_base, last=lambda: True)
 
     old_source = old.source if old else base_source
     store.save()

@@ -261,18 +261,22 @@ def index_tree(
     progress: Progress | None = None,
     *,
     wanted: Wanted = "text",
-    imports_named: Collection[str] = (),
+    imports_named: Collection[str] | Callable[[], Collection[str]] = (),
     retain: list[object] | None = None,
+    pending: Callable[[], object] | None = None,
 ) -> IndexResult:
     """Build (or reuse) the graph of the tree ``source`` lists, as ``wanted``.
 
     ``entry_keys`` are filled unless the text is wanted and a cached graph
-    is reused. With ``imports_named``, the result's ``imports`` holds the
-    imports of those names, read off the interfaces while they are at hand
-    (none when a cached graph text is reused). With ``retain``, a run that
-    splices its few changes into the last graph puts there the interfaces
-    and resolvers it no longer needs, for a caller that exits without
-    freeing them, rather than freeing them itself.
+    is reused. With ``imports_named`` (or the call that gives them, made once
+    the files are read), the result's ``imports`` holds the imports of those
+    names, read off the interfaces while they are at hand (none when a cached
+    graph text is reused). With ``retain``, a run that splices its few
+    changes into the last graph puts there the interfaces and resolvers it no
+    longer needs, for a caller that exits without freeing them, rather than
+    freeing them itself. ``pending`` stores the facts of files being parsed
+    elsewhere (``begin_facts_of_files``): it is called once every other
+    file's interface is read, before anything is parsed here.
     """
     as_text = wanted == "text"
     listed = source.list_files()
@@ -501,11 +505,25 @@ def index_tree(
         aliases = path_aliases(settings.build.lookup_aliases())
         last = _LastBuild.of(store.last_build(), context) if as_text else None
 
-    # The files new to the cache are parsed while the rest is read (a body
-    # edit: compiling the query takes longer than parsing the file).
-    ensure_facts([p for p in keys if p in new], new, meanwhile=read_settled if new else None)
-    if not new:
+    if pending is not None and new:
+        # The files new to the cache are being parsed elsewhere: the rest is
+        # read meanwhile, then theirs are taken in.
         read_settled()
+        pending()
+        for path in sorted(new):
+            if (entry := store.get("interface", keys[path])) is not None:
+                try:
+                    interfaces[path], dependencies[path] = read_interface_entry(entry)
+                except (ValueError, TypeError):
+                    interfaces.pop(path, None)  # a damaged entry is a miss
+        unparsed = frozenset(path for path in new if path not in interfaces)
+        ensure_facts([p for p in keys if p in unparsed], unparsed)
+    else:
+        # The files new to the cache are parsed while the rest is read (a body
+        # edit: compiling the query takes longer than parsing the file).
+        ensure_facts([p for p in keys if p in new], new, meanwhile=read_settled if new else None)
+        if not new:
+            read_settled()
     # Damaged entries: parsed again (a new file that failed to parse is not retried).
     ensure_facts([p for p in keys if p not in interfaces and p not in new])
     parsed_paths = sorted(interfaces)
@@ -723,7 +741,7 @@ def index_tree(
         extra["extractor_errors"] = errors[:_MAX_ERRORS_LISTED]
     parts: GraphParts | None = None
     meta = graph_meta(records, [interfaces[p] for p in parsed_paths], counts, extra)
-    imported_names = frozenset(imports_named)
+    imported_names = frozenset(imports_named() if callable(imports_named) else imports_named)
     imports = {
         path: named
         for path in parsed_paths
@@ -1183,9 +1201,10 @@ def begin_facts_of_files(
             found[path] = facts
         else:
             misses.append((path, language, data))
-    outcomes = extractor.extract(misses, ahead=ahead) if misses else ()
+    outcomes = iter(extractor.extract(misses, ahead=ahead) if misses else ())
 
     def taken() -> dict[str, FileFacts]:
+        # Called again, it gives what the first call took in.
         for path, facts_json, entry, _ in outcomes:
             if facts_json is not None:
                 found[path] = facts_from_text(facts_json)
