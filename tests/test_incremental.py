@@ -27,7 +27,12 @@ from blast_radius.adapters.cache import FactsCache
 from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
 from blast_radius.adapters.workspace import Workspace
-from blast_radius.app.indexing import IndexResult, IndexSettings, index_tree
+from blast_radius.app.indexing import (
+    IndexResult,
+    IndexSettings,
+    begin_facts_of_files,
+    index_tree,
+)
 from blast_radius.app.store import build_snapshot
 from blast_radius.core.build import RenderedFile, read_interface_entry
 from blast_radius.core.dependencies import (
@@ -592,6 +597,34 @@ def test_only_a_spliced_run_leaves_what_it_built_to_the_caller(tmp_path: Path) -
     interfaces = next(h for h in held if isinstance(h, dict))
     assert sorted(interfaces) == ["shop/audit.py", "shop/cart.py", "shop/money.py"]
     assert warm.graph_text == _cold(repo)
+
+
+def test_files_parsed_elsewhere_are_taken_in_after_the_others_are_read(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, SHOP)
+    settings = IndexSettings()
+    prints = fingerprint(LANGUAGES, __version__)
+    cache = FactsCache(tmp_path / "cache")
+    index_tree(Workspace(repo), cache, Extractor(1), settings, prints)
+    money = repo / "shop" / "money.py"
+    money.write_text(money.read_text() + "\n\ndef brand_new(x):\n    return round_cents(x)\n")
+    source = Workspace(repo)
+    calls: list[str] = []
+    taken = begin_facts_of_files(
+        source, cache, Extractor(1), settings, prints, ["shop/money.py"], ahead=False
+    )
+
+    def pending() -> None:
+        calls.append("pending")
+        taken()
+
+    warm = index_tree(
+        source, cache, Extractor(1), settings, prints, wanted="parts", pending=pending
+    )
+    # Taken in once, and not parsed again here.
+    assert calls == ["pending"] and warm.parsed == 0
+    assert "shop.money.brand_new" in str(warm.parts and warm.parts.parts["shop/money.py"])
+    text = index_tree(Workspace(repo), cache, Extractor(1), settings, prints)
+    assert text.parsed == 0 and text.graph_text == _cold(repo)
 
 
 def test_a_restored_run_updates_the_snapshots_name_digests(tmp_path: Path) -> None:
