@@ -49,8 +49,7 @@ class Standby:
             return None
         if pid == 0:
             os.close(jobs_write)
-            os.close(results_read)
-            _serve(jobs_read, results_write)
+            _serve(jobs_read, results_read, results_write)
         os.close(jobs_read)
         os.close(results_write)
         return Standby(pid, jobs_write, results_read)
@@ -114,26 +113,22 @@ def _reap(pid: int, end: int | None) -> int:
         return 1
 
 
-def _serve(jobs_end: int, results_end: int) -> NoReturn:
+def _serve(jobs_end: int, results_read: int, results_write: int) -> NoReturn:
     """The child's whole life: load the parser, wait for the batch, parse it,
     send the outcomes, exit. It never returns to the caller's code."""
-    status = 1
     try:
         # An interrupt is the parent's to handle; the child ends with its input.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        from blast_radius.adapters.extraction import _extract_chunk, _init_worker
+        from blast_radius.adapters.extraction import _child_main, _extract_chunk, _init_worker
+    except BaseException:
+        os._exit(1)
+    _init_worker()
 
-        _init_worker()
+    def work() -> Any:
         with os.fdopen(jobs_end, "rb") as handle:
             data = handle.read()
         if not data:  # let go unused
             os._exit(0)
-        try:
-            payload = pickle.dumps(_extract_chunk(pickle.loads(data)), pickle.HIGHEST_PROTOCOL)
-            status = 0
-        except BaseException as error:  # reported by the parent
-            payload = pickle.dumps(f"{type(error).__name__}: {error}")
-        with os.fdopen(results_end, "wb") as handle:
-            handle.write(payload)
-    finally:
-        os._exit(status)
+        return _extract_chunk(pickle.loads(data))
+
+    _child_main(work, results_read, results_write)
