@@ -154,11 +154,11 @@ def _run(argv: Sequence[str] | None, kept: list[object] | None) -> int:
     if args.command == "impact":
         from blast_radius.adapters.git import StartedMergeBase
         from blast_radius.adapters.index_branch import BackgroundFetch, IndexBranch
-        from blast_radius.adapters.standby import Standby
+        from blast_radius.adapters.standby import Standby, usable_cores
 
         # Forked before the threads below start: the changed files are parsed
         # there while this process restores the index.
-        if (args.jobs or _usable_cores()) > 1:
+        if (args.jobs or usable_cores()) > 1:
             started = replace(started, standby=Standby.start())
 
         # Both git waits overlap the imports below, and each other.
@@ -176,13 +176,6 @@ def _run(argv: Sequence[str] | None, kept: list[object] | None) -> int:
     finally:
         if started.standby is not None:
             started.standby.close()
-
-
-def _usable_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,6 @@ A worker that dies becomes an ``ExtractionError``, never a hang.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import gc
 import os
@@ -20,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Generic, NoReturn, TypeVar
 
 from blast_radius.adapters.grammars import GrammarError, load_language
+from blast_radius.adapters.standby import reap, usable_cores
 from blast_radius.core.build import interface_entry
 from blast_radius.core.classify import UNPARSED_SUFFIX
 from blast_radius.core.extract import CompiledLanguage, extract_facts
@@ -118,10 +118,7 @@ def _extract_chunk(jobs: list[Job]) -> _ChunkResult:
 
 def default_jobs() -> int:
     """The number of worker processes to use by default: the usable cores."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
+    return usable_cores()
 
 
 def _pool_context() -> multiprocessing.context.BaseContext | None:
@@ -162,7 +159,7 @@ class _Child(Generic[T]):
             _child_main(work, read_end, write_end)
         os.close(write_end)
         self._pid, self._read_end, self._role = pid, read_end, role
-        self._reap = weakref.finalize(self, _reap, pid, read_end)
+        self._reap = weakref.finalize(self, reap, pid, read_end)
 
     def result(self) -> T:
         """The child's value, once it has sent it and exited; ``ExtractionError``
@@ -172,7 +169,7 @@ class _Child(Generic[T]):
             with os.fdopen(self._read_end, "rb", closefd=False) as handle:
                 data = handle.read()
         finally:
-            status = _reap(self._pid, self._read_end)
+            status = reap(self._pid, self._read_end)
         if status != 0 or not data:
             detail = pickle.loads(data) if data else "it died"
             raise ExtractionError(f"a {self._role} process failed: {detail}")
@@ -191,16 +188,6 @@ def _forked(work: Callable[[], T], role: str) -> _Child[T] | None:
         return _Child(work, role)
     except OSError:
         return None
-
-
-def _reap(pid: int, read_end: int) -> int:
-    """Close the child's pipe and wait for it; its exit code."""
-    with contextlib.suppress(OSError):
-        os.close(read_end)
-    try:
-        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
-    except ChildProcessError:
-        return 1
 
 
 def _child_main(work: Callable[[], T], read_end: int, write_end: int) -> NoReturn:

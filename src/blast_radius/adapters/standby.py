@@ -70,7 +70,7 @@ class Standby:
             with os.fdopen(self._jobs_end, "wb") as handle:
                 handle.write(pickle.dumps(jobs, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:  # the child died before it read them
-            _reap(pid, self._results_end)
+            reap(pid, self._results_end)
             return None
         return lambda: _result(pid, self._results_end)
 
@@ -94,23 +94,31 @@ class StandbyError(RuntimeError):
 
 
 def _result(pid: int, results_end: int) -> Any:
-    with os.fdopen(results_end, "rb") as handle:
+    with os.fdopen(results_end, "rb", closefd=False) as handle:
         data = handle.read()
-    status = _reap(pid, None)
+    status = reap(pid, results_end)
     if status != 0 or not data:
         detail = pickle.loads(data) if data else "it died"
         raise StandbyError(f"the parser process failed: {detail}")
     return pickle.loads(data)
 
 
-def _reap(pid: int, end: int | None) -> int:
-    if end is not None:
-        with contextlib.suppress(OSError):
-            os.close(end)
+def reap(pid: int, read_end: int) -> int:
+    """Close a forked child's pipe and wait for it; its exit code."""
+    with contextlib.suppress(OSError):
+        os.close(read_end)
     try:
         return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
     except ChildProcessError:
         return 1
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def _serve(jobs_end: int, results_read: int, results_write: int) -> NoReturn:

@@ -91,11 +91,6 @@ def _git_place(root: Path) -> tuple[str, str] | None:
     return lines[1], lines[2]
 
 
-def is_git_work_tree(root: Path) -> bool:
-    """True when ``root`` is the top of (or inside) a git work tree."""
-    return _git_place(root) is not None
-
-
 class Workspace:
     """A checked-out tree: lists what git tracks (or walks it) and reads files safely."""
 
