@@ -8,8 +8,9 @@ entry points, test rules and code owners. A value with a versioned JSON form
 from __future__ import annotations
 
 import collections.abc
+import functools
 import json
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field
 from types import UnionType
 from typing import Any, Union, get_args, get_origin, get_type_hints
@@ -209,7 +210,7 @@ class Report:
     def to_json(self) -> str:
         """The report as JSON (``docs/report-format.md``), keys and lists in stable order."""
         data: dict[str, Any] = {"format": "blast-radius-report", "version": REPORT_FORMAT_VERSION}
-        data.update(_plain(self))
+        data.update(_plain(self, {}))
         # Compact: the C encoder is several times faster than indented output.
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
@@ -218,25 +219,33 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: Any, made: dict[int, Any]) -> Any:
     """JSON-ready copy of report values (nesting is a few levels deep, by construction).
 
     Dispatches on the exact type first: a large report holds hundreds of
-    thousands of values.
+    thousands of values. A value met again (the why-paths tests share, and
+    their hops) is copied once: ``made`` holds the copies by the identity of
+    their values, which all live as long as the report.
     """
     kind = type(value)
     if kind in _SCALARS:
         return value
+    found = made.get(id(value))
+    if found is not None:
+        return found
     names = _FIELD_NAMES.get(kind)
     if names is None and hasattr(kind, "__dataclass_fields__"):
         names = _FIELD_NAMES[kind] = tuple(kind.__dataclass_fields__)
     if names is not None:
-        return {name: _plain(getattr(value, name)) for name in names}
-    if kind is tuple or kind is list:
-        return [_plain(item) for item in value]
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
+        found = {name: _plain(getattr(value, name), made) for name in names}
+    elif kind is tuple or kind is list:
+        found = [_plain(item, made) for item in value]
+    elif isinstance(value, Mapping):
+        found = {str(k): _plain(v, made) for k, v in value.items()}
+    else:
+        return value
+    made[id(value)] = found
+    return found
 
 
 def risk_of(
@@ -590,63 +599,176 @@ def report_from_json(text: str) -> Report:
             "produce it with the same version of the action"
         )
     body = {k: v for k, v in data.items() if k not in ("format", "version")}
-    result = _typed(Report, body, "report")
+    try:
+        result = _reader(Report)(body)
+    except _Unreadable as error:
+        where = "report" + "".join(reversed(error.where))
+        raise ReportFormatError(f"{where}: {error.problem}") from None
     assert isinstance(result, Report)
     return result
 
 
-def _typed(kind: Any, value: Any, where: str) -> Any:
-    """``value`` converted to the type ``kind``, or ReportFormatError."""
+class _Unreadable(Exception):
+    """A value that is not of its type: the problem, and where it sits (the
+    innermost place first, each container adding its own on the way out)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.where: list[str] = []
+
+
+_Read = Callable[[Any], Any]
+
+
+@functools.cache
+def _reader(kind: Any) -> _Read:
+    """A function that converts a decoded JSON value to the type ``kind``, or
+    raises ``_Unreadable``. Made once per type: a large report holds hundreds of
+    thousands of values, and working out a record type's fields for each of
+    them took ten times as long as decoding the text."""
     origin = get_origin(kind)
     if kind is Any:
-        return value
+        return _as_is
     if hasattr(kind, "__dataclass_fields__"):
-        if not isinstance(value, dict):
-            raise ReportFormatError(f"{where}: expected an object")
-        hints = get_type_hints(kind)
-        fields = kind.__dataclass_fields__
-        unknown = set(value) - set(fields)
-        if unknown:
-            raise ReportFormatError(f"{where}: unknown field(s) {sorted(unknown)}")
-        arguments = {}
-        for name, field_info in fields.items():
-            if name not in value:
-                if field_info.default is MISSING and field_info.default_factory is MISSING:
-                    raise ReportFormatError(f"{where}: missing field {name!r}")
-                continue
-            arguments[name] = _typed(hints[name], value[name], f"{where}.{name}")
-        return kind(**arguments)
+        return _record_reader(kind)
     if origin is tuple:
-        if not isinstance(value, list) or len(value) > MAX_REPORT_ITEMS:
-            raise ReportFormatError(f"{where}: expected a list")
-        item = get_args(kind)[0]
-        return tuple(_typed(item, v, f"{where}[{i}]") for i, v in enumerate(value))
+        return _tuple_reader(_reader(get_args(kind)[0]))
     if origin in (Mapping, dict) or origin is collections.abc.Mapping:
         key_type, value_type = get_args(kind)
-        if not isinstance(value, dict):
-            raise ReportFormatError(f"{where}: expected an object")
-        return {
-            _typed(key_type, k, where): _typed(value_type, v, f"{where}.{k}")
-            for k, v in value.items()
-        }
+        return _mapping_reader(_reader(key_type), _reader(value_type))
     if origin in (Union, UnionType):
         options = get_args(kind)
-        if value is None and type(None) in options:
-            return None
-        for option in options:
-            if option is type(None):
-                continue
-            try:
-                return _typed(option, value, where)
-            except ReportFormatError:
-                continue
-        raise ReportFormatError(f"{where}: unexpected value")
+        return _union_reader(
+            type(None) in options,
+            tuple(_reader(option) for option in options if option is not type(None)),
+        )
     if kind is float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ReportFormatError(f"{where}: expected a number")
-        return float(value)
+        return _read_float
     if kind in (str, int, bool):
+        return _scalar_reader(kind)
+    raise TypeError(f"a report field of an unsupported type {kind!r}")
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+_PLAIN_TYPES = frozenset({str, int, float, bool})
+
+
+def _record_reader(kind: Any) -> _Read:
+    hints = get_type_hints(kind)
+    # A field of a plain type is checked here rather than through a call: most
+    # of a report's values are strings and numbers. Decoded JSON holds exactly
+    # str, int, float and bool, so the type itself is compared.
+    fields = tuple(
+        (name, hints[name] if hints[name] in _PLAIN_TYPES else None, _reader(hints[name]))
+        for name in kind.__dataclass_fields__
+    )
+    names = frozenset(kind.__dataclass_fields__)
+    required = frozenset(
+        name
+        for name, info in kind.__dataclass_fields__.items()
+        if info.default is MISSING and info.default_factory is MISSING
+    )
+
+    def read(value: Any) -> Any:
+        if type(value) is not dict:
+            raise _Unreadable("expected an object")
+        if not names.issuperset(value):
+            raise _Unreadable(f"unknown field(s) {sorted(set(value) - names)}")
+        arguments = {}
+        name = ""
+        try:
+            for name, plain, read_field in fields:
+                if name not in value:
+                    if name in required:
+                        raise _Unreadable(f"missing field {name!r}")
+                    continue
+                item = value[name]
+                found = type(item)
+                if found is plain:
+                    arguments[name] = item
+                elif plain is float and found is int:
+                    arguments[name] = float(item)
+                else:
+                    arguments[name] = read_field(item)
+        except _Unreadable as error:
+            if name in value:
+                error.where.append(f".{name}")
+            raise
+        return kind(**arguments)
+
+    return read
+
+
+def _tuple_reader(read_item: _Read) -> _Read:
+    def read(value: Any) -> Any:
+        if type(value) is not list or len(value) > MAX_REPORT_ITEMS:
+            raise _Unreadable("expected a list")
+        try:
+            return tuple([read_item(item) for item in value])
+        except _Unreadable as error:
+            error.where.append(f"[{_first_unreadable(read_item, value)}]")
+            raise
+
+    return read
+
+
+def _first_unreadable(read_item: _Read, items: list[Any]) -> int:
+    """The index of the first item ``read_item`` refuses (only on the way to an error)."""
+    for index, item in enumerate(items):
+        try:
+            read_item(item)
+        except _Unreadable:
+            return index
+    return -1
+
+
+def _mapping_reader(read_key: _Read, read_value: _Read) -> _Read:
+    def read(value: Any) -> Any:
+        if type(value) is not dict:
+            raise _Unreadable("expected an object")
+        converted = {}
+        key = ""
+        try:
+            for key, item in value.items():
+                converted[read_key(key)] = read_value(item)
+        except _Unreadable as error:
+            error.where.append(f".{key}")
+            raise
+        return converted
+
+    return read
+
+
+def _union_reader(optional: bool, options: tuple[_Read, ...]) -> _Read:
+    def read(value: Any) -> Any:
+        if value is None and optional:
+            return None
+        for read_option in options:
+            try:
+                return read_option(value)
+            except _Unreadable:
+                continue
+        raise _Unreadable("unexpected value")
+
+    return read
+
+
+def _read_float(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _Unreadable("expected a number")
+    return float(value)
+
+
+def _scalar_reader(kind: type) -> _Read:
+    problem = f"expected {kind.__name__}"
+
+    def read(value: Any) -> Any:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise ReportFormatError(f"{where}: expected {kind.__name__}")
+            raise _Unreadable(problem)
         return value
-    raise ReportFormatError(f"{where}: unsupported type {kind!r}")
+
+    return read
