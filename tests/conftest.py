@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
+
+from blast_radius.core.report import Report, report_from_json
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Test",
@@ -41,6 +44,18 @@ def write_tree(root: Path, files: Mapping[str, str | bytes]) -> None:
             target.write_bytes(content)
         else:
             target.write_text(content, encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def demo_report() -> Report:
+    """The report of the bundled demo, as its JSON reads back (a value: shared)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "blast_radius", "demo", "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return report_from_json(result.stdout)
 
 
 @pytest.fixture

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,18 +13,12 @@ from blast_radius.adapters.render import (
     make_environment,
     render_markdown,
 )
-from blast_radius.core.report import Report, ReportDependent, report_from_json
+from blast_radius.core.report import Report, ReportDependent
 
 
 @pytest.fixture(scope="module")
-def report() -> Report:
-    result = subprocess.run(
-        [sys.executable, "-m", "blast_radius", "demo", "--format", "json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return report_from_json(result.stdout)
+def report(demo_report: Report) -> Report:
+    return demo_report
 
 
 def test_a_user_template_can_extend_the_built_in_one(report: Report, tmp_path: Path) -> None:

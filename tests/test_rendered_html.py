@@ -454,11 +454,6 @@ def demo(output_format: str) -> str:
     ).stdout
 
 
-@pytest.fixture(scope="module")
-def demo_report() -> Report:
-    return report_from_json(demo("json"))
-
-
 def hostile(value: Any) -> Any:
     """``value`` (a report's JSON) with the sample's names made of ``HOSTILE``."""
     if isinstance(value, str):

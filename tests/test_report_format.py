@@ -4,8 +4,6 @@ read back strictly (a fork's run may have written it)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from dataclasses import replace
 from typing import Any
 
@@ -16,14 +14,8 @@ from blast_radius.core.report import Report, ReportFormatError, WhyHop, report_f
 
 
 @pytest.fixture(scope="module")
-def demo() -> Report:
-    result = subprocess.run(
-        [sys.executable, "-m", "blast_radius", "demo", "--format", "json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return report_from_json(result.stdout)
+def demo(demo_report: Report) -> Report:
+    return demo_report
 
 
 def wide(report: Report, copies: int = 40) -> Report:
