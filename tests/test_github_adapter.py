@@ -70,6 +70,8 @@ class FakeGitHub:
         self.check_runs: dict[int, dict[str, Any]] = {}
         self.annotations: dict[int, list[dict[str, Any]]] = {}
         self.reviewers: dict[str, list[dict[str, Any]]] = {"users": [], "teams": []}
+        self.pulls_of: dict[str, list[int]] = {}
+        """The open pull requests whose head is each commit (``commits/{sha}/pulls``)."""
         self._next_id = 2_000_000_000
         for path in (COMMENTS, COMMENTS_BY_ID):
             server.expect_request(path, method="GET").respond_with_handler(self._list_comments)
@@ -87,6 +89,12 @@ class FakeGitHub:
         server.expect_request(
             re.compile(rf"/repos/{REPOSITORY}/commits/[0-9a-f]+/check-runs"), method="GET"
         ).respond_with_handler(self._list_runs)
+        server.expect_request(
+            re.compile(rf"/repos/{REPOSITORY}/commits/[0-9a-f]+$"), method="GET"
+        ).respond_with_handler(self._commit)
+        server.expect_request(
+            re.compile(rf"/repos/{REPOSITORY}/commits/[0-9a-f]+/pulls$"), method="GET"
+        ).respond_with_handler(self._commit_pulls)
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -253,6 +261,35 @@ class FakeGitHub:
         }
         self.annotations[run_id] = []
         return self._json(self._run_payload(run_id), status=201)
+
+    def _commit(self, request: Request) -> Response:
+        sha = request.path.rsplit("/", 1)[1]
+        return self._json(
+            {
+                "sha": sha,
+                "node_id": f"C_{sha[:12]}",
+                "url": f"{self.base}/repos/{REPOSITORY}/commits/{sha}",
+                "html_url": f"https://github.com/{REPOSITORY}/commit/{sha}",
+                "commit": {"message": "a change", "tree": {"sha": sha}},
+                "parents": [],
+            }
+        )
+
+    def _commit_pulls(self, request: Request) -> Response:
+        sha = request.path.split("/commits/", 1)[1].split("/", 1)[0]
+        return self._json(
+            [
+                {
+                    "number": number,
+                    "state": "open",
+                    "url": f"{self.base}/repos/{REPOSITORY}/pulls/{number}",
+                    "html_url": f"https://github.com/{REPOSITORY}/pull/{number}",
+                    "head": {"sha": sha, "ref": "pr"},
+                    "base": {"sha": "0" * 40, "ref": "main"},
+                }
+                for number in self.pulls_of.get(sha, [])
+            ]
+        )
 
     def _list_runs(self, request: Request) -> Response:
         sha = request.path.split("/commits/", 1)[1].split("/", 1)[0]
