@@ -287,43 +287,57 @@ def test_every_checkout_gets_the_report(how: str, fake: FakeGitHub, tmp_path: Pa
         assert "Fetched missing history: " in comment["body"]
 
 
-def test_a_forks_report_is_published_from_its_artifact_alone(
-    fake: FakeGitHub, tmp_path: Path
-) -> None:
-    """The two-workflow set-up for forks: ``analyze`` writes the report and posts
-    nothing; ``publish``, on ``workflow_run`` with no checkout, reads the file
-    strictly and posts it to the pull request whose head the analysed commit is."""
+@dataclass(frozen=True)
+class Analysed:
+    """What the fork's unprivileged workflow left: the origin and its report's text."""
+
+    origin: Origin
+    report: str
+
+
+@pytest.fixture
+def analysed(fake: FakeGitHub, tmp_path: Path) -> Analysed:
+    """``mode: analyze`` on the pull request's merge checkout, as the fork's
+    workflow runs it: it writes the report and posts nothing."""
     origin = make_origin(tmp_path)
     workspace = checkout(origin, tmp_path / "workspace", "merge")
     (tmp_path / "analyze").mkdir()
-    analysed = run(workspace, origin, fake.base, tmp_path / "analyze", mode="analyze")
-    assert analysed.result.returncode == 0, analysed.result.stderr[-3000:]
+    outcome = run(workspace, origin, fake.base, tmp_path / "analyze", mode="analyze")
+    assert outcome.result.returncode == 0, outcome.result.stderr[-3000:]
     assert fake.comments == []
     assert fake.check_runs == {}
-    written = (workspace / analysed.outputs["report-json"]).read_text()
+    return Analysed(origin, (workspace / outcome.outputs["report-json"]).read_text())
 
-    def publish(report_text: str, name: str) -> Outcome:
-        # The publishing workflow downloads the artifact into an empty workspace.
-        folder = tmp_path / name
-        (folder / "step").mkdir(parents=True)
-        (folder / "workspace").mkdir()
-        (folder / "workspace" / "blast-radius-report.json").write_text(report_text)
-        event = folder / "workflow_run.json"
-        run_event = {"head_sha": origin.head, "event": "pull_request", "conclusion": "success"}
-        event.write_text(
-            json.dumps({"workflow_run": run_event, "repository": {"full_name": REPOSITORY}})
-        )
-        return run(
-            folder / "workspace",
-            origin,
-            fake.base,
-            folder / "step",
-            mode="publish",
-            env={"GITHUB_EVENT_NAME": "workflow_run", "GITHUB_EVENT_PATH": str(event)},
-        )
 
-    fake.pulls_of[origin.head] = [PR]
-    published = publish(written, "publish")
+def publish(analysed: Analysed, report: str, fake: FakeGitHub, folder: Path) -> Outcome:
+    """``mode: publish`` on ``workflow_run``, in an empty workspace holding only
+    the downloaded artifact (the publishing workflow never checks out the fork)."""
+    (folder / "step").mkdir(parents=True)
+    (folder / "workspace").mkdir()
+    (folder / "workspace" / "blast-radius-report.json").write_text(report)
+    event = folder / "workflow_run.json"
+    head = analysed.origin.head
+    run_event = {"head_sha": head, "event": "pull_request", "conclusion": "success"}
+    event.write_text(
+        json.dumps({"workflow_run": run_event, "repository": {"full_name": REPOSITORY}})
+    )
+    return run(
+        folder / "workspace",
+        analysed.origin,
+        fake.base,
+        folder / "step",
+        mode="publish",
+        env={"GITHUB_EVENT_NAME": "workflow_run", "GITHUB_EVENT_PATH": str(event)},
+    )
+
+
+def test_a_forks_report_is_published_from_its_artifact_alone(
+    analysed: Analysed, fake: FakeGitHub, tmp_path: Path
+) -> None:
+    """The two-workflow set-up for forks: ``publish`` reads the file strictly and
+    posts it to the pull request whose head the analysed commit is."""
+    fake.pulls_of[analysed.origin.head] = [PR]
+    published = publish(analysed, analysed.report, fake, tmp_path / "publish")
     assert_finished(published, fake)
     assert_reported(published)
     [comment] = fake.comments
@@ -332,18 +346,37 @@ def test_a_forks_report_is_published_from_its_artifact_alone(
     assert (check["status"], check["conclusion"], check["head_sha"]) == (
         "completed",
         "success",
-        origin.head,
+        analysed.origin.head,
     )
 
     # A report edited on the way is refused, with where it is wrong; nothing is posted.
-    data = json.loads(written)
+    data = json.loads(analysed.report)
     data["tests"][0]["line"] = "12"
-    refused = publish(json.dumps(data), "tampered")
+    refused = publish(analysed, json.dumps(data), fake, tmp_path / "tampered")
     assert_finished(refused, fake, status=1)
     assert "report.tests[0].line: expected int" in refused.result.stdout
     assert "report.tests[0].line: expected int" in refused.summary.replace("\\", "")
     assert len(fake.comments) == 1
     assert len(fake.check_runs) == 1
+
+
+def test_publishing_through_a_failing_api_posts_once_and_completes_its_check_run(
+    analysed: Analysed, fake: FakeGitHub, tmp_path: Path
+) -> None:
+    fake.pulls_of[analysed.origin.head] = [PR]
+    pulls = re.compile(rf"/repos/{REPOSITORY}/commits/[0-9a-f]+/pulls$")
+    fake.fail("GET", pulls, 502)
+    fake.lose_answer("POST", COMMENTS)
+    fake.lose_answer("POST", CHECK_RUNS)
+
+    published = publish(analysed, analysed.report, fake, tmp_path / "publish")
+
+    assert_finished(published, fake)
+    assert_reported(published)
+    [comment] = fake.comments
+    assert published.outputs["comment-url"].endswith(f"#issuecomment-{comment['id']}")
+    [check] = fake.check_runs.values()
+    assert check["status"] == "completed"
 
 
 def test_a_monorepo_working_directory_reports_paths_of_the_repository(
