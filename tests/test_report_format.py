@@ -53,6 +53,24 @@ def test_shared_values_are_written_as_copies_would_be(demo: Report) -> None:
     }
 
 
+def test_whole_numbers_in_float_fields_are_written_as_they_read_back(demo: Report) -> None:
+    # A sum of no fetches is the int 0; a hop of full confidence may be 1.
+    hop = WhyHop("python:t.test_a", "python:shop.money.f", "calls", 1, "tests/t.py", 3)  # type: ignore[arg-type]
+    report = replace(
+        demo,
+        index=replace(demo.index, fetch_seconds=0),  # type: ignore[arg-type]
+        elapsed_seconds=2,  # type: ignore[arg-type]
+        tests=(replace(demo.tests[0], why=(hop,)),),
+    )
+    text = report.to_json()
+    written = json.loads(text)
+    assert type(written["index"]["fetch_seconds"]) is float
+    assert type(written["elapsed_seconds"]) is float
+    assert type(written["tests"][0]["why"][0]["confidence"]) is float
+    assert type(written["tests"][0]["why"][0]["line"]) is int
+    assert report_from_json(text).to_json() == text
+
+
 def test_each_type_is_worked_out_once_not_for_every_value(
     demo: Report, monkeypatch: pytest.MonkeyPatch
 ) -> None:

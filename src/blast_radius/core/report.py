@@ -216,7 +216,20 @@ class Report:
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+# A record type's field names, and those of its fields that hold a float.
+_FIELD_NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _field_names(kind: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    hints = get_type_hints(kind)
+    names = tuple(kind.__dataclass_fields__)
+    floats = tuple(
+        name
+        for name in names
+        if hints[name] is float
+        or (get_origin(hints[name]) in (Union, UnionType) and float in get_args(hints[name]))
+    )
+    return names, floats
 
 
 def _plain(value: Any, made: dict[int, Any]) -> Any:
@@ -233,11 +246,17 @@ def _plain(value: Any, made: dict[int, Any]) -> Any:
     found = made.get(id(value))
     if found is not None:
         return found
-    names = _FIELD_NAMES.get(kind)
-    if names is None and hasattr(kind, "__dataclass_fields__"):
-        names = _FIELD_NAMES[kind] = tuple(kind.__dataclass_fields__)
-    if names is not None:
-        found = {name: _plain(getattr(value, name), made) for name in names}
+    fields = _FIELD_NAMES.get(kind)
+    if fields is None and hasattr(kind, "__dataclass_fields__"):
+        fields = _FIELD_NAMES[kind] = _field_names(kind)
+    if fields is not None:
+        found = {name: _plain(getattr(value, name), made) for name in fields[0]}
+        # A whole number in a float field (a sum of nothing) is written as a
+        # float, as it reads back: the text of a report read and written
+        # again is the same.
+        for name in fields[1]:
+            if type(found[name]) is int:
+                found[name] = float(found[name])
     elif kind is tuple or kind is list:
         found = [_plain(item, made) for item in value]
     elif isinstance(value, Mapping):
