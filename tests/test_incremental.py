@@ -23,6 +23,7 @@ import pytest
 
 from blast_radius import __version__
 from blast_radius.adapters import cache as cache_module
+from blast_radius.adapters import extraction
 from blast_radius.adapters.cache import FactsCache
 from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
@@ -34,16 +35,18 @@ from blast_radius.app.indexing import (
     index_tree,
 )
 from blast_radius.app.store import build_snapshot
-from blast_radius.core.build import RenderedFile, read_interface_entry
+from blast_radius.core.build import RenderedFile, file_interface, read_interface_entry
 from blast_radius.core.dependencies import (
     DependencyTexts,
     FileDependencies,
     dependency_texts,
+    file_dependencies,
     name_digests,
     path_aliases,
     readable,
     updated_name_digests,
 )
+from blast_radius.core.extract import extract_facts
 from blast_radius.core.graph import GraphLines, graph_blocks, splice_block
 from blast_radius.core.js_projects import js_projects
 from blast_radius.core.languages import LANGUAGES, language_for_path
@@ -408,6 +411,155 @@ def test_an_imported_member_reads_on_to_itself_not_to_its_package(tmp_path: Path
         "package shop;\n\npublic class Rate { }\n",
     )
     assert "report/Report.java" not in warm.resolved
+
+
+def test_a_private_import_is_read_through_its_file_and_reads_on_to_what_it_imports() -> None:
+    # Cart's field is of a type Cart imports: a lookup of the field reads on to
+    # Cart's own import of Money (no other file's), which reads on to Money.
+    source = b"package app;\n\nimport shop.Money;\n\npublic class Cart {\n    Money total;\n}\n"
+    facts = extract_facts(extraction._compiled("java"), "app/Cart.java", source)
+    deps = file_dependencies(facts, file_interface(facts))
+    follows = dict(deps.follows)
+    (local,) = [name for name in follows["total"] if name.startswith("money@")]
+    assert follows[local] == ("money",)
+    offered = {name for name, _ in deps.offers}
+    assert local in offered
+    assert "money" not in offered  # the import is not offered under the bare name
+
+
+def test_a_route_to_a_resource_reads_the_actions_it_names_unwritten(tmp_path: Path) -> None:
+    # ``Route::resource`` routes to index ... destroy without writing them: the
+    # routes file reads those names, and a removed action reaches it.
+    files = {
+        "app/Http/Controllers/PhotoController.php": (
+            "<?php\n\nnamespace App\\Http\\Controllers;\n\nclass PhotoController\n{\n"
+            "    public function index() {}\n    public function destroy($id) {}\n}\n"
+        ),
+        "routes/web.php": (
+            "<?php\n\nuse App\\Http\\Controllers\\PhotoController;\n"
+            "use Illuminate\\Support\\Facades\\Route;\n\n"
+            "Route::resource('photos', PhotoController::class);\n"
+        ),
+    }
+    path = "app/Http/Controllers/PhotoController.php"
+    text = files[path].replace("    public function destroy($id) {}\n", "")
+    warm = _warm_after_editing(tmp_path, files, path, text)
+    assert "routes/web.php" in warm.resolved
+    assert "PhotoController.destroy" not in warm.graph_text
+
+
+def test_a_literal_argument_reads_on_to_the_call_that_gives_it_its_meaning(tmp_path: Path) -> None:
+    # ``name="client"`` names a fixture only while ``pytest.fixture`` is pytest's:
+    # the import dropped, the test that asks for ``client`` is resolved again.
+    files = {
+        "tests/conftest.py": (
+            'import pytest\n\n\n@pytest.fixture(name="client")\ndef make_client():\n'
+            "    return object()\n"
+        ),
+        "tests/test_api.py": "def test_get(client):\n    assert client\n",
+    }
+    text = files["tests/conftest.py"].replace("import pytest\n", "")
+    warm = _warm_after_editing(tmp_path, files, "tests/conftest.py", text)
+    assert "tests/test_api.py" in warm.resolved
+
+
+GO_SHOP = {
+    "go.mod": "module example.com/shop\n\ngo 1.21\n",
+    "cart.go": (
+        'package shop\n\nimport "sync"\n\n'
+        "type Cart struct {\n\tmu sync.Mutex\n\titems []Item\n}\n\n"
+        'func (c *Cart) String() string { return "cart" }\n\n'
+        "var current = &Cart{}\n"
+    ),
+    "item.go": (
+        'package shop\n\nimport "sync"\n\nvar once sync.Once\n\n'
+        "type Item struct {\n\tName string\n}\n\n"
+        "func (i Item) Price() int { return 1 }\n"
+    ),
+    "labels/label.go": (
+        "package labels\n\n"
+        "func Label(v fmt) string { return v.String() }\n\n"
+        "type fmt interface{ String() string }\n"
+    ),
+}
+
+
+def test_a_change_to_one_files_imports_reaches_the_files_reading_through_them_only(
+    tmp_path: Path,
+) -> None:
+    # Go's, Java's, C#'s imports bind names for their own file: item.go's
+    # import of sync is read by no other file. Indexed under ``sync``, it was
+    # read by cart.go (which writes ``sync``) and by whatever reads on to
+    # Cart's field types, label.go among them.
+    item = GO_SHOP["item.go"].replace('import "sync"\n\nvar once sync.Once\n\n', "")
+    warm = _warm_after_editing(tmp_path, GO_SHOP, "item.go", item)
+    assert sorted(warm.resolved) == ["item.go"]
+
+
+def test_a_method_reads_on_to_its_types_method_set_not_to_its_fields(tmp_path: Path) -> None:
+    # label.go calls ``String`` through an interface, which Cart's method fits.
+    # Item gaining a field changes the type of a field of Cart, not its
+    # methods: cart.go (which writes ``Item``) is resolved again, label.go
+    # (which reads ``String``, and so Cart's method set) is not.
+    item = GO_SHOP["item.go"].replace("\tName string\n", "\tName string\n\tSize int\n")
+    warm = _warm_after_editing(tmp_path, GO_SHOP, "item.go", item)
+    assert sorted(warm.resolved) == ["cart.go", "item.go"]
+    dispatch = '"source": "go:labels:Label", "target": "go:.:Cart.String", "kind": "calls"'
+    assert dispatch in warm.graph_text
+    # A method added to Cart changes the method set a call of ``String`` reads.
+    cart = GO_SHOP["cart.go"] + "\nfunc (c *Cart) Len() int { return len(c.items) }\n"
+    warm = _warm_after_editing(tmp_path / "method", GO_SHOP, "cart.go", cart)
+    assert "labels/label.go" in warm.resolved
+
+
+def test_a_type_made_to_fit_an_interface_reaches_the_callers_dispatching_through_it(
+    tmp_path: Path,
+) -> None:
+    # ``Pay`` is called through the interface; Card fits it only once it has
+    # both methods, and is made in another file: the call is resolved again
+    # when the method is added, without naming Card, and the build is a cold one's.
+    files = {
+        "go.mod": "module example.com/pay\n\ngo 1.21\n",
+        "pay.go": (
+            "package pay\n\ntype Method interface {\n\tPay() int\n\tName() string\n}\n\n"
+            "func Charge(m Method) int { return m.Pay() }\n"
+        ),
+        "card.go": "package pay\n\ntype Card struct{}\n\nfunc (c Card) Pay() int { return 1 }\n",
+        "make.go": "package pay\n\nfunc New() Card { return Card{} }\n",
+    }
+    text = files["card.go"] + '\nfunc (c Card) Name() string { return "card" }\n'
+    cold_before = index(_repo(tmp_path / "before", files), None).graph_text
+    warm = _warm_after_editing(tmp_path, files, "card.go", text)
+    assert "pay.go" in warm.resolved
+    edge = '"source": "go:.:Charge", "target": "go:.:Card.Pay"'
+    assert edge not in cold_before
+    assert edge in warm.graph_text
+
+
+def test_a_file_added_to_the_top_folder_reaches_its_packages_first_file(tmp_path: Path) -> None:
+    # The top folder has no name for its files to be indexed under: the file
+    # that holds the package's node (the first) must still be resolved again,
+    # though the new file shares no word with it (its package clause is
+    # another's, as a misplaced file's is).
+    files = {
+        "go.mod": "module example.com/top\n\ngo 1.21\n",
+        "a.go": "package top\n\nfunc A() int { return 1 }\n",
+    }
+    added = "package other\n\nfunc B() int { return 2 }\n"
+    warm = _warm_after_adding(tmp_path, files, "b.go", added)
+    assert sorted(warm.resolved) == ["a.go", "b.go"]
+    assert '"source": "go:.", "target": "go:b.go", "kind": "contains"' in warm.graph_text
+
+
+def test_a_name_that_indexes_nothing_is_read_as_no_name() -> None:
+    # ``conn`` indexes nothing (a type from outside the tree): reading on to it
+    # is reading nothing, and gives no digest for the files that write it.
+    offers = FileDependencies((), (("dial", "0123456789abcdef"),), (), (("dial", ("conn",)),))
+    alone = FileDependencies((), offers.offers, (), (("dial", ()),))
+    text = {"net.go": dependency_texts(offers)}
+    digests = name_digests(["net.go"], text)
+    assert "conn" not in digests
+    assert digests == name_digests(["net.go"], {"net.go": dependency_texts(alone)})
 
 
 WORKSPACE = {
@@ -1080,11 +1232,13 @@ def test_dependency_texts_tell_every_name_list_apart_and_refuse_a_cut_text() -> 
     assert len(set(texts)) == len(variants)
     assert all(readable(t) for t in texts)
     # Each variant indexes something else, so each gives other name digests;
-    # a link to a class of no name links this class to itself, as no link does.
+    # a link to a class of no name links this class to itself, as no link does;
+    # reading on to a name that indexes nothing reads nothing, as no follow does.
     digests = [name_digests(["shop/money.py"], {"shop/money.py": t}) for t in texts]
-    apart = [tuple(sorted(d.items())) for i, d in enumerate(digests) if i != 2]
-    assert len(set(apart)) == len(variants) - 1
+    apart = [tuple(sorted(d.items())) for i, d in enumerate(digests) if i not in (2, 4)]
+    assert len(set(apart)) == len(variants) - 2
     assert digests[2] == digests[0]
+    assert digests[4] == digests[3]
     assert digests[0]["total"] != digests[3]["total"]  # what it reads on to is part of it
     cut = texts[0]._replace(offers=texts[0].offers[:-1])
     assert not readable(cut)

@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from blast_radius.core.facts import MODULE_SCOPE, FileFacts
+from blast_radius.core.facts import MODULE_SCOPE, FileFacts, Import
 from blast_radius.core.languages import language_for_path
 
 EVERYONE = "*"
@@ -61,6 +61,10 @@ STAR = "*"
 _WORD = re.compile(r"\w+")
 _NONE: frozenset[str] = frozenset()
 _ALL = frozenset({EVERYONE})
+TOP = "/"
+"""The name of the top folder, which has none: the files in it are indexed under
+it where files are found through their folder, and each of them mentions it."""
+_TOP = frozenset({TOP})
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +120,13 @@ _IMPLICIT_MEMBERS = frozenset(
 )  # fmt: skip
 # Typed facts of a class that link it to another type as bases do.
 _LINK_HOWS = frozenset({"extends", "mixin", "implementer", "abstract", "constraint"})
+# The typed fact binding a method declared apart from its type to that type.
+_RECEIVER = "receiver"
+# Typed facts that make a value of a type (or assert it implements an
+# interface): which types some file makes decides who implements an interface.
+_MADE_HOWS = frozenset({"constructs", "converts", "implementer"})
+METHOD_SET = "^"
+"""Prefixes a type's name to index its method set (``^context``): see ``_elements``."""
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -157,6 +168,20 @@ def _read_on_to(source: str) -> frozenset[str]:
     if len(words) < 2:
         return words
     return frozenset({max(words, key=lambda word: (len(word), word))})
+
+
+def _method_set_names(names: frozenset[str]) -> frozenset[str]:
+    return frozenset(METHOD_SET + name for name in names)
+
+
+def _private_bound(i: Import) -> frozenset[str]:
+    """The names an import private to its file binds: its alias, the member it
+    names, or what its source names last, never the first segment of a dotted
+    name (Python's ``import a.b`` binds ``a``; Java's ``import a.b.C`` does not)."""
+    bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
+    if not bound or i.name == "*":
+        bound = _last_segment(i.source)
+    return bound
 
 
 def _module_bound(source: str) -> frozenset[str]:
@@ -308,10 +333,14 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
     words.extend(d.name for d in facts.definitions)
     for i in facts.imports:
         words.extend((i.source, i.name or "", i.alias or ""))
+    rule = language_for_path(facts.path)
+    implied = dict(rule.implied_names) if rule is not None else {}
     for r in facts.references:
         words.append(r.name)
         if r.receiver:
             words.append(r.receiver)
+        if implied and (named := implied.get(_last_name(r.name))):
+            words.extend(named)  # the methods a route to a resource names unwritten
     words.extend(b.expression for b in facts.bases)
     # A name the file binds (a local, an attribute it assigns) is looked up by
     # the references that read it, which are here already: bound names and
@@ -332,6 +361,8 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
     # Names repeat all through a file (``self``, a module used everywhere):
     # each distinct text is scanned once.
     found = _names_of("\n".join(set(words)))
+    if not folder:
+        found |= _TOP  # its folder is the top one, which has no name
     stars = [i.source for i in facts.imports if i.name == "*" or i.alias == "*"]
     stars.extend(e.source for e in facts.exported if e.source and "*" in (e.name, e.local))
     for source in stars:
@@ -371,11 +402,36 @@ def _elements(
     )
     out: list[tuple[frozenset[str], str]] = []
     follows: dict[str, set[str]] = {}
+    rule = language_for_path(facts.path)
+    private = rule is not None and rule.private_imports
+    # Where imports are the file's own, another file reads one only through
+    # this file's elements (a field's type, a result's, a base written here and
+    # resolved in this file's scope), never by naming it: each name such an
+    # import binds is indexed as this file's alone (``x@<file>``), and this
+    # file's elements read on to it. Indexed under the bare name, a change to
+    # one file's imports reached every file that mentions the name (``sync``,
+    # ``List``) or reads on to it.
+    local: dict[str, str] = {}
+    if private:
+        tag = _digest(facts.path)
+        for i in facts.imports:
+            if "*" not in (i.name, i.alias):
+                for name in _private_bound(i):
+                    local[name] = f"{name}@{tag}"
 
-    def add(names: frozenset[str], *content: object, then: frozenset[str] = _NONE) -> None:
-        """Index ``content`` under ``names``; a lookup of one of them reads on to ``then``."""
+    def add(
+        names: frozenset[str],
+        *content: object,
+        then: frozenset[str] = _NONE,
+        through_imports: bool = True,
+    ) -> None:
+        """Index ``content`` under ``names``; a lookup of one of them reads on to
+        ``then``, through this file's imports where they bind it (``through_imports``)."""
         out.append((names, context + repr(content)))
         if then:
+            if local and through_imports:
+                # Read through this file's import of it, which reads on to it.
+                then = frozenset([local.get(name, name) for name in then])
             for name in names - _ALL:
                 follows.setdefault(name, set()).update(then - {name})
 
@@ -383,12 +439,21 @@ def _elements(
     # A module's implicit member (Python's module ``__getattr__``) answers for
     # names it never spells: it is read by whoever names the module.
     module_names = names_in(stem.partition(".")[0]) | names_in(folder.rpartition("/")[2])
+    # Where a type's methods are declared apart from it (Go), a lookup of a
+    # method reads on to its type's method set: the methods declared on the
+    # type, what it embeds, whether it is an interface and whether some file
+    # makes one. They are indexed under ``^`` and the type's name as well, and
+    # the method reads on to that alone: reading on to the type's name, it read
+    # every field's type too, and through them most of the package (``String``
+    # is a method of most types, and ``string`` a word of every file).
+    structural = rule is not None and rule.structural_types
     for index, d in enumerate(definitions):
         names = names_in(d.name)
         if d.parent == MODULE_SCOPE and names & _IMPLICIT_MEMBERS:
             names = names | module_names
+        if structural and d.parent == MODULE_SCOPE:
+            names = names | _method_set_names(names)
         add(names, "d", d.kind, qualified[index])
-    rule = language_for_path(facts.path)
     # What a star import binds, no name tells. Where imports are the file's own
     # (``LanguageRule.private_imports``), it is read only by the lookups that
     # enter the file by what it defines (a type written in it, resolved
@@ -396,7 +461,6 @@ def _elements(
     # module's or its namespace's, which every file using them mentions.
     # Elsewhere it reaches every file (a module's star import re-exports).
     own_names = _NONE
-    private = rule is not None and rule.private_imports
     if private:
         own_names = _name_words(stem) | _names_of(
             " ".join(d.name for d in definitions if d.kind != "namespace")
@@ -410,17 +474,19 @@ def _elements(
         if star and own_names:
             add(own_names, *content)
             continue
-        bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
-        if not bound or i.name == "*":
-            # An import private to its file binds what it names last, never
-            # the first segment of a dotted name (Python's `import a.b` binds `a`).
-            bound = _last_segment(i.source) if private else _module_bound(i.source)
+        if private and not star:
+            bound = frozenset(local[name] for name in _private_bound(i))
+        else:
+            bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
+            if not bound or i.name == "*":
+                bound = _module_bound(i.source)
         add(
             bound | _ALL if star else bound,
             *content,
             # A member's import reads on to the member, which its module's
             # elements are indexed under with their path; a module's, to the module.
             then=names_in(i.name) if i.name and i.name != "*" else _read_on_to(i.source),
+            through_imports=False,
         )
     for b in facts.bases:
         add(
@@ -430,9 +496,37 @@ def _elements(
             b.expression,
             then=names_in(b.expression),
         )
+        if structural:
+            # An embedded type's methods are the embedding type's too.
+            embedded = names_in(b.expression)
+            add(
+                _method_set_names(own(b.definition)),
+                "b",
+                scope_name(b.definition),
+                b.expression,
+                then=_method_set_names(embedded) | (embedded & local.keys()),
+            )
     for scope, name in facts.bindings:
         add(names_in(name.rpartition(".")[2]), "v", scope_name(scope), name)
     for scope, name, expression, how in facts.typed:
+        if how == _RECEIVER:
+            # A method's receiver: indexed under the method and its type (not the
+            # receiver's variable), read on from the method to the type's method set.
+            owner = names_in(expression)
+            dispatch = _method_set_names(owner)
+            add(own(scope) | owner | dispatch, "t", scope_name(scope), name, expression, how,
+                then=dispatch)  # fmt: skip
+            continue
+        if structural and how in _MADE_HOWS:
+            # Which types some file makes (and asserts) is read by dispatch and by
+            # the file of the type, never looked up by name: indexed under the
+            # type's (and the interface's) last name, it reads on to nothing but
+            # this file's imports, by which its expression is resolved.
+            made = frozenset({_last_name(expression), _last_name(name)} - {""})
+            words = names_in(expression)
+            add(made | _method_set_names(made), "t", scope_name(scope), name, expression, how,
+                then=words & local.keys())  # fmt: skip
+            continue
         names = names_in(name.rpartition(".")[2]) | own(scope)
         if how in _EVERYONE_HOWS:
             names = names | _ALL
@@ -461,15 +555,26 @@ def _elements(
     for r in facts.references:
         add(own(r.scope) | names_in(r.name), "r", r.kind, r.name, r.receiver, scope_name(r.scope))
     for literal in facts.literals:
-        scope = (
-            facts.references[literal.reference].scope
+        called = (
+            facts.references[literal.reference]
             if literal.reference < len(facts.references)
-            else MODULE_SCOPE
+            else None
         )
+        scope = called.scope if called is not None else MODULE_SCOPE
         names = own(scope) | names_in(literal.value)
         if literal.keyword == "autouse":
             names = names | _ALL
-        add(names, "l", scope_name(scope), literal.position, literal.keyword, literal.value)
+        # What the literal means is the call's to say (``name="client"`` names a
+        # fixture only in a call of ``pytest.fixture``): it reads on to the call.
+        add(
+            names,
+            "l",
+            scope_name(scope),
+            literal.position,
+            literal.keyword,
+            literal.value,
+            then=names_in(f"{called.receiver or ''} {called.name}") if called else _NONE,
+        )
     valued = {result.scope for result in facts.results}
     for result in facts.results:
         add(
@@ -501,7 +606,6 @@ def _elements(
             then=parameters,
         )
 
-    structural = rule is not None and rule.structural_types
     members: dict[int, set[str]] = {}
     links: dict[int, list[str]] = {}
     implicit: dict[int, list[str]] = {}
@@ -726,9 +830,9 @@ def updated_name_digests(
     fixed: dict[str, str] = {}
     for successors in follows.values():
         for successor in successors - region:
-            if successor not in previous:
-                return None
-            fixed[successor] = previous[successor]
+            # One with no digest indexes nothing and reads on to nothing that does.
+            if successor in previous:
+                fixed[successor] = previous[successor]
     merkle = _merkle(follows, own, sorted(in_graph), fixed)
     result = dict(previous)
     for name in region:
@@ -815,7 +919,7 @@ def _path_words(path: str) -> frozenset[str]:
     aliases, ``_star_words``), and its path's where it is found through its
     folder (``_file_words``)."""
     folder, _, name = path.rpartition("/")
-    return _name_words(name) | names_in(folder.rpartition("/")[2])
+    return _name_words(name) | (names_in(folder.rpartition("/")[2]) if folder else _TOP)
 
 
 def _name_words(name: str) -> frozenset[str]:
@@ -1052,12 +1156,19 @@ def _merkle(
                 members = set(component)
                 reached = sorted(
                     {
-                        fixed[t] if t in fixed else merkle[t]
+                        found
                         for m in component
                         for t in follows.get(m, ())
                         if t not in members
+                        and (found := fixed[t] if t in fixed else merkle.get(t)) is not None
                     }
                 )
+                if not reached and not any(own.get(m) for m in component):
+                    # Names that index nothing and read on to nothing that does:
+                    # as if no lookup named them (a type written once, from a
+                    # package outside the tree), so entering or leaving the
+                    # graph changes no reader.
+                    continue
                 digest = _digest(
                     *(f"{m}\1{own.get(m, '')}" for m in sorted(component)), "\2", *reached
                 )

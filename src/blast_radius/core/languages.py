@@ -145,6 +145,11 @@ class LanguageRule:
     """A regular expression of receivers that name a module or class
     (Elixir's ``Enum``, OCaml's ``List``): one the repository does not define
     is outside it, and calls on it get no edge rather than a name match."""
+    implied_names: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Calls that name methods without writing them, by the call's last name
+    (lowercased, no underscores) and the methods: Laravel's ``Route::resource``
+    routes to its controller's ``index`` ... ``destroy``. A file making such a
+    call reads those names as if it wrote them (``core.dependencies``)."""
 
 
 JS_TEST_FILES = (
@@ -192,6 +197,13 @@ def _javascript_rule(
         folder_files=tuple(f"index{extension}" for extension in SOURCE_EXTENSIONS),
     )
 
+
+LARAVEL_RESOURCE_ACTIONS = ("index", "create", "store", "show", "edit", "update", "destroy")
+"""The controller methods Laravel's ``Route::resource`` routes to."""
+LARAVEL_API_RESOURCE_ACTIONS = ("index", "store", "show", "update", "destroy")
+"""The controller methods Laravel's ``Route::apiResource`` routes to."""
+RAILS_RESOURCE_ACTIONS = ("index", "new", "create", "show", "edit", "update", "destroy")
+"""The controller actions Rails' ``resources`` routes to (``resource``: all but ``index``)."""
 
 TEST_ENTRY_KIND = "test"
 """The entry-point kind of a test method a query marks (``@entry.test``)."""
@@ -390,6 +402,10 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_runner="ruby",
         test_marker=TEST_ENTRY_KIND,
         manifest_files=("*.gemspec",),
+        implied_names=(
+            ("resources", RAILS_RESOURCE_ACTIONS),
+            ("resource", RAILS_RESOURCE_ACTIONS[1:]),
+        ),
     ),
     LanguageRule(
         name="php",
@@ -410,6 +426,10 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_runner="phpunit",
         test_marker=TEST_ENTRY_KIND,
         manifest_files=("composer.json",),
+        implied_names=(
+            ("resource", LARAVEL_RESOURCE_ACTIONS),
+            ("apiresource", LARAVEL_API_RESOURCE_ACTIONS),
+        ),
     ),
     LanguageRule(
         name="csharp",

@@ -49,6 +49,7 @@ from blast_radius.core.facts import (
     Reference,
 )
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
+from blast_radius.core.languages import LARAVEL_API_RESOURCE_ACTIONS, LARAVEL_RESOURCE_ACTIONS
 from blast_radius.core.php_projects import PhpProjects
 from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
@@ -77,10 +78,6 @@ RELATIVE_CLASSES = ("self", "static", "parent")
 FUNCTION_IMPORT = "function"
 CONSTANT_IMPORT = "const"
 ROUTE_ENTRY = "http-route"
-RESOURCE_ACTIONS = ("index", "create", "store", "show", "edit", "update", "destroy")
-"""The controller methods ``Route::resource`` routes to."""
-API_RESOURCE_ACTIONS = ("index", "store", "show", "update", "destroy")
-"""The controller methods ``Route::apiResource`` routes to."""
 INVOKED = "__invoke"
 ENUM = "enum"
 ENUM_METHODS = frozenset({"cases", "from", "tryfrom"})
@@ -821,9 +818,9 @@ class PhpResolver:
         if cls is None or cls == EXTERNAL:
             return []
         if ref.name.startswith("Route::apiResource"):
-            names: tuple[str, ...] = API_RESOURCE_ACTIONS
+            names: tuple[str, ...] = LARAVEL_API_RESOURCE_ACTIONS
         elif ref.name.startswith("Route::resource"):
-            names = RESOURCE_ACTIONS
+            names = LARAVEL_RESOURCE_ACTIONS
         elif ref.name == "class":
             names = (INVOKED,)
         else:

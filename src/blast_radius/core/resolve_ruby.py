@@ -56,6 +56,7 @@ from blast_radius.core.facts import (
     Reference,
 )
 from blast_radius.core.graph import Edge, EntryPoint, FileOutput, Node
+from blast_radius.core.languages import RAILS_RESOURCE_ACTIONS
 from blast_radius.core.resolution import (
     ANNOTATED_CONFIDENCE,
     CERTAIN,
@@ -83,7 +84,6 @@ MAIN = "main"
 _CONSTANT = re.compile(r"(?:::)?[A-Z][A-Za-z0-9_]*(?:::[A-Z][A-Za-z0-9_]*)*")
 _LOCAL = re.compile(r"[a-z_][A-Za-z0-9_]*")
 _SCRIPT_FOLDERS = ("bin", "exe")
-_RESOURCE_ACTIONS = ("index", "new", "create", "show", "edit", "update", "destroy")
 _ROUTE_VERBS = ("get", "post", "put", "patch", "delete", "match", "root")
 
 Symbol = tuple[str, int]
@@ -938,7 +938,7 @@ class RubyResolver:
             actions: list[tuple[str, str]] = []
             if ref.name in ("resources", "resource") and positional:
                 plural = ref.name == "resources"
-                every = _RESOURCE_ACTIONS if plural else _RESOURCE_ACTIONS[1:]
+                every = RAILS_RESOURCE_ACTIONS if plural else RAILS_RESOURCE_ACTIONS[1:]
                 chosen = [a for a in every if "only" not in options or a in options["only"]]
                 chosen = [a for a in chosen if a not in options.get("except", ())]
                 for resource in positional:
