@@ -463,6 +463,58 @@ def test_a_literal_argument_reads_on_to_the_call_that_gives_it_its_meaning(tmp_p
     assert "tests/test_api.py" in warm.resolved
 
 
+def test_an_operator_is_read_under_its_own_name(tmp_path: Path) -> None:
+    # ``n + count`` calls a ``+`` by name; a second class defining one changes
+    # the match, though neither spells a word of it.
+    files = {
+        "src/main/scala/acme/Money.scala": (
+            "package acme\n\nclass Money(val cents: Long) {\n"
+            "  def +(other: Money): Money = this\n}\n"
+        ),
+        "src/main/scala/acme/Mailbox.scala": (
+            "package acme\n\nclass Mailbox {\n"
+            "  def report(n: Int, count: Int): Int = n + count\n}\n"
+        ),
+    }
+    path = "src/main/scala/acme/Money.scala"
+    text = files[path] + "\nclass Cash {\n  def +(other: Cash): Cash = this\n}\n"
+    warm = _warm_after_editing(tmp_path, files, path, text)
+    assert "src/main/scala/acme/Mailbox.scala" in warm.resolved
+    assert '"target": "java:acme.Cash.+"' in warm.graph_text
+
+
+def test_a_decorator_reads_on_to_what_it_calls(tmp_path: Path) -> None:
+    # ``@pytest.fixture`` makes ``client`` a fixture only while ``pytest`` is
+    # imported: the test asking for it is resolved again when it is not.
+    files = {
+        "tests/conftest.py": "import pytest\n\n\n@pytest.fixture\ndef client():\n    return None\n",
+        "tests/test_web.py": "def test_page(client):\n    pass\n",
+    }
+    text = files["tests/conftest.py"].replace("import pytest\n", "")
+    warm = _warm_after_editing(tmp_path, files, "tests/conftest.py", text)
+    assert "tests/test_web.py" in warm.resolved
+    assert '"target": "python:tests.conftest.client", "kind": "calls"' not in warm.graph_text
+
+
+def test_an_autouse_fixture_reads_on_to_the_import_that_makes_it_one(tmp_path: Path) -> None:
+    # An autouse fixture reaches every test, named or not; whether it is one is
+    # the decorator's to say, through conftest's import of pytest alone.
+    files = {
+        "tests/conftest.py": (
+            "import pytest\n\n\n@pytest.fixture(autouse=True)\ndef reset():\n    pass\n"
+        ),
+        "tests/cli/test_cli.py": "def test_run():\n    pass\n",
+        "tests/cli/helpers.py": "import pytest\n",
+    }
+    text = files["tests/conftest.py"].replace("import pytest\n", "")
+    warm = _warm_after_editing(tmp_path, files, "tests/conftest.py", text)
+    assert "tests/cli/test_cli.py" in warm.resolved
+    # Another file's import of pytest is no part of it: the tests are not
+    # resolved again (conftest.py is: it writes ``pytest``).
+    warm = _warm_after_editing(tmp_path / "other", files, "tests/cli/helpers.py", "")
+    assert "tests/cli/test_cli.py" not in warm.resolved
+
+
 GO_SHOP = {
     "go.mod": "module example.com/shop\n\ngo 1.21\n",
     "cart.go": (

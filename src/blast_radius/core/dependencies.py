@@ -59,6 +59,7 @@ STAR = "*"
 ``format`` (or in a folder of that name) offer."""
 
 _WORD = re.compile(r"\w+")
+_GENERIC_ARGUMENTS = re.compile(r"[<\[]")
 _NONE: frozenset[str] = frozenset()
 _ALL = frozenset({EVERYONE})
 TOP = "/"
@@ -135,6 +136,21 @@ def names_in(text: str) -> frozenset[str]:
     return _names_of(text)
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _defined_names(text: str) -> frozenset[str]:
+    """The names a definition or a call of ``text`` is indexed and read under:
+    its words, or, for an operator that has none (Scala's or Ruby's ``+``),
+    the operator itself, spelled in hexadecimal (``~2b``): no separator of the
+    cached texts is in it."""
+    found = names_in(text)
+    if found or not text.strip():
+        return found
+    return frozenset({_OPERATOR + text.strip().encode("utf-8", "surrogateescape").hex()})
+
+
+_OPERATOR = "~"
+
+
 def _names_of(text: str) -> frozenset[str]:
     # Uncached: a whole file's words are seen once, and would only fill the cache.
     return frozenset(_WORD.findall(text.lower().replace("_", "")))
@@ -181,6 +197,15 @@ def _private_bound(i: Import) -> frozenset[str]:
     bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
     if not bound or i.name == "*":
         bound = _last_segment(i.source)
+    return bound
+
+
+def _bound(i: Import) -> frozenset[str]:
+    """The names an import binds where imports are also module attributes:
+    its alias, the member it names, or what an import of a whole module binds."""
+    bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
+    if not bound or i.name == "*":
+        bound = _module_bound(i.source)
     return bound
 
 
@@ -361,6 +386,10 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
     # Names repeat all through a file (``self``, a module used everywhere):
     # each distinct text is scanned once.
     found = _names_of("\n".join(set(words)))
+    # An operator called (``a + b``) has no word: it is read under its own name.
+    for r in facts.references:
+        if not _WORD.search(r.name):
+            found |= _defined_names(r.name)
     if not folder:
         found |= _TOP  # its folder is the top one, which has no name
     stars = [i.source for i in facts.imports if i.name == "*" or i.alias == "*"]
@@ -391,7 +420,11 @@ def _elements(
         return qualified[scope] if 0 <= scope < len(qualified) else ""
 
     def own(scope: int) -> frozenset[str]:
-        return names_in(definitions[scope].name) if 0 <= scope < len(definitions) else _NONE
+        # A namespace's name is no lookup's way into what is declared in it
+        # (each is found by its own name), and every file of it writes that name.
+        if 0 <= scope < len(definitions) and definitions[scope].kind != "namespace":
+            return _defined_names(definitions[scope].name)
+        return _NONE
 
     context = _digest(
         *(
@@ -411,13 +444,19 @@ def _elements(
     # file's elements read on to it. Indexed under the bare name, a change to
     # one file's imports reached every file that mentions the name (``sync``,
     # ``List``) or reads on to it.
+    # Where imports are also attributes of the module (Python's), the import
+    # is indexed under the bare name too, and this file's elements read on to both.
     local: dict[str, str] = {}
-    if private:
-        tag = _digest(facts.path)
-        for i in facts.imports:
-            if "*" not in (i.name, i.alias):
-                for name in _private_bound(i):
-                    local[name] = f"{name}@{tag}"
+    tag = _digest(facts.path)
+    for i in facts.imports:
+        if "*" not in (i.name, i.alias):
+            for name in _private_bound(i) if private else _bound(i):
+                local[name] = f"{name}@{tag}"
+
+    # This file's imports that what every file reads (an autouse fixture) reads
+    # through: indexed for every file, rather than read on to (``pytest``, read
+    # on to, would be every file's import of it).
+    everyone_reads: set[str] = set()
 
     def add(
         names: frozenset[str],
@@ -431,7 +470,14 @@ def _elements(
         if then:
             if local and through_imports:
                 # Read through this file's import of it, which reads on to it.
-                then = frozenset([local.get(name, name) for name in then])
+                through = [local[name] for name in then if name in local]
+                then = (
+                    frozenset([local.get(name, name) for name in then])
+                    if private
+                    else then.union(through)
+                )
+                if EVERYONE in names:
+                    everyone_reads.update(through)
             for name in names - _ALL:
                 follows.setdefault(name, set()).update(then - {name})
 
@@ -448,7 +494,7 @@ def _elements(
     # is a method of most types, and ``string`` a word of every file).
     structural = rule is not None and rule.structural_types
     for index, d in enumerate(definitions):
-        names = names_in(d.name)
+        names = _defined_names(d.name)
         if d.parent == MODULE_SCOPE and names & _IMPLICIT_MEMBERS:
             names = names | module_names
         if structural and d.parent == MODULE_SCOPE:
@@ -477,9 +523,9 @@ def _elements(
         if private and not star:
             bound = frozenset(local[name] for name in _private_bound(i))
         else:
-            bound = names_in(i.alias) if i.alias else names_in(i.name) if i.name else _NONE
-            if not bound or i.name == "*":
-                bound = _module_bound(i.source)
+            bound = _bound(i)
+            if not star:
+                bound = bound | {local[name] for name in bound}
         add(
             bound | _ALL if star else bound,
             *content,
@@ -489,8 +535,11 @@ def _elements(
             through_imports=False,
         )
     for b in facts.bases:
+        # Indexed under the base's own name, not its qualifier's or its type
+        # arguments' (``System``, ``T``: words most files write); it reads on to all.
+        base_name = _last_name(_GENERIC_ARGUMENTS.split(b.expression, 1)[0])
         add(
-            own(b.definition) | names_in(b.expression),
+            own(b.definition) | ({base_name} if base_name else _NONE),
             "b",
             scope_name(b.definition),
             b.expression,
@@ -553,7 +602,17 @@ def _elements(
             then=names_in(e.local) | (_read_on_to(e.source) if e.source else _NONE),
         )
     for r in facts.references:
-        add(own(r.scope) | names_in(r.name), "r", r.kind, r.name, r.receiver, scope_name(r.scope))
+        # What a reference of the interface means (``@pytest.fixture`` makes a
+        # fixture) is its callee's to say: it reads on to the callee's names.
+        add(
+            own(r.scope) | names_in(r.name),
+            "r",
+            r.kind,
+            r.name,
+            r.receiver,
+            scope_name(r.scope),
+            then=names_in(f"{r.receiver or ''} {r.name}"),
+        )
     for literal in facts.literals:
         called = (
             facts.references[literal.reference]
@@ -606,6 +665,10 @@ def _elements(
             then=parameters,
         )
 
+    if everyone_reads:
+        for i in facts.imports:
+            if any(local.get(name) in everyone_reads for name in _bound(i)):
+                add(_ALL, "i", i.source, i.name, i.alias, scope_name(i.scope), i.type_only)
     members: dict[int, set[str]] = {}
     links: dict[int, list[str]] = {}
     implicit: dict[int, list[str]] = {}
