@@ -414,17 +414,19 @@ def test_an_imported_member_reads_on_to_itself_not_to_its_package(tmp_path: Path
 
 
 def test_a_private_import_is_read_through_its_file_and_reads_on_to_what_it_imports() -> None:
-    # Cart's field is of a type Cart imports: a lookup of the field reads on to
-    # Cart's own import of Money (no other file's), which reads on to Money.
+    # Cart's field is of a type Cart imports: the field's element holds Cart's
+    # own import of Money (no other file's) and reads on to Money; the import
+    # is offered to no other file under its name.
     source = b"package app;\n\nimport shop.Money;\n\npublic class Cart {\n    Money total;\n}\n"
     facts = extract_facts(extraction._compiled("java"), "app/Cart.java", source)
     deps = file_dependencies(facts, file_interface(facts))
-    follows = dict(deps.follows)
-    (local,) = [name for name in follows["total"] if name.startswith("money@")]
-    assert follows[local] == ("money",)
-    offered = {name for name, _ in deps.offers}
-    assert local in offered
-    assert "money" not in offered  # the import is not offered under the bare name
+    assert dict(deps.follows)["total"] == ("money",)
+    assert "money" not in {name for name, _ in deps.offers}
+    # Another import of Money changes what a lookup of the field reads.
+    other = source.replace(b"shop.Money", b"bank.Money")
+    moved = extract_facts(extraction._compiled("java"), "app/Cart.java", other)
+    offers = dict(deps.offers)
+    assert dict(file_dependencies(moved, file_interface(moved)).offers)["total"] != offers["total"]
 
 
 def test_a_route_to_a_resource_reads_the_actions_it_names_unwritten(tmp_path: Path) -> None:

@@ -186,6 +186,7 @@ def _read_on_to(source: str) -> frozenset[str]:
     return frozenset({max(words, key=lambda word: (len(word), word))})
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def _method_set_names(names: frozenset[str]) -> frozenset[str]:
     return frozenset(METHOD_SET + name for name in names)
 
@@ -198,6 +199,16 @@ def _private_bound(i: Import) -> frozenset[str]:
     if not bound or i.name == "*":
         bound = _last_segment(i.source)
     return bound
+
+
+def _import_content(i: Import, scope: str) -> tuple[object, ...]:
+    return ("i", i.source, i.name, i.alias, scope, i.type_only)
+
+
+def _import_reads(i: Import) -> frozenset[str]:
+    """What a lookup through an import reads on to: the member it names, which
+    its module's elements are indexed under with their path; a module's, the module."""
+    return names_in(i.name) if i.name and i.name != "*" else _read_on_to(i.source)
 
 
 def _bound(i: Import) -> frozenset[str]:
@@ -387,9 +398,9 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
     # each distinct text is scanned once.
     found = _names_of("\n".join(set(words)))
     # An operator called (``a + b``) has no word: it is read under its own name.
-    for r in facts.references:
-        if not _WORD.search(r.name):
-            found |= _defined_names(r.name)
+    for called in {r.name for r in facts.references}:
+        if not _WORD.search(called):
+            found |= _defined_names(called)
     if not folder:
         found |= _TOP  # its folder is the top one, which has no name
     stars = [i.source for i in facts.imports if i.name == "*" or i.alias == "*"]
@@ -444,42 +455,40 @@ def _elements(
     # file's elements read on to it. Indexed under the bare name, a change to
     # one file's imports reached every file that mentions the name (``sync``,
     # ``List``) or reads on to it.
-    # Where imports are also attributes of the module (Python's), the import
-    # is indexed under the bare name too, and this file's elements read on to both.
-    local: dict[str, str] = {}
-    tag = _digest(facts.path)
-    for i in facts.imports:
-        if "*" not in (i.name, i.alias):
-            for name in _private_bound(i) if private else _bound(i):
-                local[name] = f"{name}@{tag}"
-
-    # This file's imports that what every file reads (an autouse fixture) reads
-    # through: indexed for every file, rather than read on to (``pytest``, read
-    # on to, would be every file's import of it).
+    # Where imports are the file's own, another file reads one only through
+    # this file's elements (a field's type, a result's, a base written here and
+    # resolved in this file's scope), never by naming it: an element that reads
+    # on to a name an import binds holds that import instead, and reads on to
+    # what the import names. Indexed under the bare name, a change to one
+    # file's imports reached every file that mentions the name (``sync``,
+    # ``List``) or reads on to it.
+    imported: dict[str, tuple[str, frozenset[str]]] = {}
+    if private:
+        for i in facts.imports:
+            if "*" not in (i.name, i.alias):
+                held = (repr(_import_content(i, scope_name(i.scope))), _import_reads(i))
+                for name in _private_bound(i):
+                    imported.setdefault(name, held)
+    # The names that what every file reads (an autouse fixture) reads on to:
+    # this file's imports of them are indexed for every file instead (read on
+    # to, ``pytest`` would be every file's import of it).
     everyone_reads: set[str] = set()
 
-    def add(
-        names: frozenset[str],
-        *content: object,
-        then: frozenset[str] = _NONE,
-        through_imports: bool = True,
-    ) -> None:
+    def add(names: frozenset[str], *content: object, then: frozenset[str] = _NONE) -> None:
         """Index ``content`` under ``names``; a lookup of one of them reads on to
-        ``then``, through this file's imports where they bind it (``through_imports``)."""
-        out.append((names, context + repr(content)))
+        ``then``, through this file's imports where they bind it."""
+        text = context + repr(content)
         if then:
-            if local and through_imports:
-                # Read through this file's import of it, which reads on to it.
-                through = [local[name] for name in then if name in local]
-                then = (
-                    frozenset([local.get(name, name) for name in then])
-                    if private
-                    else then.union(through)
-                )
-                if EVERYONE in names:
-                    everyone_reads.update(through)
+            if EVERYONE in names:
+                everyone_reads.update(then)
+            if imported and not imported.keys().isdisjoint(then):
+                # Read through this file's import of it, which reads on to what it names.
+                held = sorted({imported[name] for name in then if name in imported})
+                text += "".join(content_text for content_text, _ in held)
+                then = then.difference(imported).union(*(reads for _, reads in held))
             for name in names - _ALL:
                 follows.setdefault(name, set()).update(then - {name})
+        out.append((names, text))
 
     folder, _, stem = facts.path.rpartition("/")
     # A module's implicit member (Python's module ``__getattr__``) answers for
@@ -497,7 +506,7 @@ def _elements(
         names = _defined_names(d.name)
         if d.parent == MODULE_SCOPE and names & _IMPLICIT_MEMBERS:
             names = names | module_names
-        if structural and d.parent == MODULE_SCOPE:
+        if structural and d.parent == MODULE_SCOPE and d.kind != "function":
             names = names | _method_set_names(names)
         add(names, "d", d.kind, qualified[index])
     # What a star import binds, no name tells. Where imports are the file's own
@@ -515,25 +524,15 @@ def _elements(
     for i in facts.imports:
         if loads_only and not (i.name or i.alias):
             continue  # it binds no name: no other file's lookup reads it
-        content = ("i", i.source, i.name, i.alias, scope_name(i.scope), i.type_only)
+        content = _import_content(i, scope_name(i.scope))
         star = "*" in (i.name, i.alias)
         if star and own_names:
             add(own_names, *content)
             continue
         if private and not star:
-            bound = frozenset(local[name] for name in _private_bound(i))
-        else:
-            bound = _bound(i)
-            if not star:
-                bound = bound | {local[name] for name in bound}
-        add(
-            bound | _ALL if star else bound,
-            *content,
-            # A member's import reads on to the member, which its module's
-            # elements are indexed under with their path; a module's, to the module.
-            then=names_in(i.name) if i.name and i.name != "*" else _read_on_to(i.source),
-            through_imports=False,
-        )
+            continue  # held by this file's elements that read through it
+        bound = _bound(i)
+        add(bound | _ALL if star else bound, *content, then=_import_reads(i))
     for b in facts.bases:
         # Indexed under the base's own name, not its qualifier's or its type
         # arguments' (``System``, ``T``: words most files write); it reads on to all.
@@ -553,7 +552,7 @@ def _elements(
                 "b",
                 scope_name(b.definition),
                 b.expression,
-                then=_method_set_names(embedded) | (embedded & local.keys()),
+                then=_method_set_names(embedded) | (embedded & imported.keys()),
             )
     for scope, name in facts.bindings:
         add(names_in(name.rpartition(".")[2]), "v", scope_name(scope), name)
@@ -574,7 +573,7 @@ def _elements(
             made = frozenset({_last_name(expression), _last_name(name)} - {""})
             words = names_in(expression)
             add(made | _method_set_names(made), "t", scope_name(scope), name, expression, how,
-                then=words & local.keys())  # fmt: skip
+                then=words & imported.keys())  # fmt: skip
             continue
         names = names_in(name.rpartition(".")[2]) | own(scope)
         if how in _EVERYONE_HOWS:
@@ -602,16 +601,17 @@ def _elements(
             then=names_in(e.local) | (_read_on_to(e.source) if e.source else _NONE),
         )
     for r in facts.references:
-        # What a reference of the interface means (``@pytest.fixture`` makes a
-        # fixture) is its callee's to say: it reads on to the callee's names.
+        # What a decorator means (``@pytest.fixture`` makes a fixture) is its
+        # callee's to say: it reads on to the callee's names.
+        callee = names_in(r.name)
         add(
-            own(r.scope) | names_in(r.name),
+            own(r.scope) | callee,
             "r",
             r.kind,
             r.name,
             r.receiver,
             scope_name(r.scope),
-            then=names_in(f"{r.receiver or ''} {r.name}"),
+            then=(callee | names_in(r.receiver) if r.receiver else callee) if r.header else _NONE,
         )
     for literal in facts.literals:
         called = (
@@ -667,8 +667,9 @@ def _elements(
 
     if everyone_reads:
         for i in facts.imports:
-            if any(local.get(name) in everyone_reads for name in _bound(i)):
-                add(_ALL, "i", i.source, i.name, i.alias, scope_name(i.scope), i.type_only)
+            bound = _private_bound(i) if private else _bound(i)
+            if "*" not in (i.name, i.alias) and not everyone_reads.isdisjoint(bound):
+                add(_ALL, *_import_content(i, scope_name(i.scope)))
     members: dict[int, set[str]] = {}
     links: dict[int, list[str]] = {}
     implicit: dict[int, list[str]] = {}
