@@ -450,19 +450,32 @@ def test_a_route_to_a_resource_reads_the_actions_it_names_unwritten(tmp_path: Pa
     assert "PhotoController.destroy" not in warm.graph_text
 
 
-def test_a_literal_argument_reads_on_to_the_call_that_gives_it_its_meaning(tmp_path: Path) -> None:
-    # ``name="client"`` names a fixture only while ``pytest.fixture`` is pytest's:
-    # the import dropped, the test that asks for ``client`` is resolved again.
-    files = {
-        "tests/conftest.py": (
-            'import pytest\n\n\n@pytest.fixture(name="client")\ndef make_client():\n'
-            "    return object()\n"
+@pytest.mark.parametrize(
+    ("fixture", "target"),
+    [
+        # What the decorator makes a fixture is its callee's to say.
+        ("@pytest.fixture\ndef client():\n", "python:tests.conftest.client"),
+        # And ``name="client"`` names one only in a call of ``pytest.fixture``.
+        (
+            '@pytest.fixture(name="client")\ndef make_client():\n',
+            "python:tests.conftest.make_client",
         ),
-        "tests/test_api.py": "def test_get(client):\n    assert client\n",
+    ],
+)
+def test_a_fixture_reads_on_to_the_import_that_makes_it_one(
+    tmp_path: Path, fixture: str, target: str
+) -> None:
+    # The import dropped, the test asking for ``client`` is resolved again.
+    files = {
+        "tests/conftest.py": f"import pytest\n\n\n{fixture}    return None\n",
+        "tests/test_web.py": "def test_page(client):\n    pass\n",
     }
+    call = f'"target": "{target}", "kind": "calls"'
+    assert call in index(_repo(tmp_path / "before", files), None).graph_text
     text = files["tests/conftest.py"].replace("import pytest\n", "")
     warm = _warm_after_editing(tmp_path, files, "tests/conftest.py", text)
-    assert "tests/test_api.py" in warm.resolved
+    assert "tests/test_web.py" in warm.resolved
+    assert call not in warm.graph_text
 
 
 def test_an_operator_is_read_under_its_own_name(tmp_path: Path) -> None:
@@ -483,19 +496,6 @@ def test_an_operator_is_read_under_its_own_name(tmp_path: Path) -> None:
     warm = _warm_after_editing(tmp_path, files, path, text)
     assert "src/main/scala/acme/Mailbox.scala" in warm.resolved
     assert '"target": "java:acme.Cash.+"' in warm.graph_text
-
-
-def test_a_decorator_reads_on_to_what_it_calls(tmp_path: Path) -> None:
-    # ``@pytest.fixture`` makes ``client`` a fixture only while ``pytest`` is
-    # imported: the test asking for it is resolved again when it is not.
-    files = {
-        "tests/conftest.py": "import pytest\n\n\n@pytest.fixture\ndef client():\n    return None\n",
-        "tests/test_web.py": "def test_page(client):\n    pass\n",
-    }
-    text = files["tests/conftest.py"].replace("import pytest\n", "")
-    warm = _warm_after_editing(tmp_path, files, "tests/conftest.py", text)
-    assert "tests/test_web.py" in warm.resolved
-    assert '"target": "python:tests.conftest.client", "kind": "calls"' not in warm.graph_text
 
 
 def test_an_autouse_fixture_reads_on_to_the_import_that_makes_it_one(tmp_path: Path) -> None:
