@@ -15,7 +15,7 @@ So the output is kept while nothing *named by the file* changed elsewhere:
   element indexed under that name, anywhere; it is part of the cache key of
   the file's output.
 
-Three things reach files that do not name them and are handled apart:
+Four things reach files that do not name them and are handled apart:
 
 * inheritance: a change to a class's bases or mixins changes which members
   its subclasses and the callers of its methods see, without them naming the
@@ -23,10 +23,18 @@ Three things reach files that do not name them and are handled apart:
   digest of a component's links is indexed under every member name of the
   component's classes (a plain class, with no links, adds none);
 * the tree's paths: a file or folder is indexed under its own name and its
-  folder's, which is what module, package and include lookups name, and a
+  folder's (``/`` for the top folder, which has none), which is what module,
+  package and include lookups name, and a
   file that configuration lets lookups find by another name (a workspace
   package's entry file, by the package's name) under that name too
   (``path_aliases``);
+* an import private to its file (``LanguageRule.private_imports``) is read
+  by other files only through that file's elements (a field's type, written
+  there, is resolved by its imports): it is indexed under no name, and each
+  element reading on to a name it binds holds it and reads on to what it
+  names; and where methods are declared apart from their type (Go), a
+  method reads on to its type's method set (``^`` and the type's name), not
+  to everything the type's name indexes;
 * elements that reach every file by design (star imports and re-exports, a
   module starting or stopping to declare ``__all__``, project-wide usings,
   autouse fixtures) are indexed under ``*``, which every file mentions; a
@@ -448,13 +456,6 @@ def _elements(
     follows: dict[str, set[str]] = {}
     rule = language_for_path(facts.path)
     private = rule is not None and rule.private_imports
-    # Where imports are the file's own, another file reads one only through
-    # this file's elements (a field's type, a result's, a base written here and
-    # resolved in this file's scope), never by naming it: each name such an
-    # import binds is indexed as this file's alone (``x@<file>``), and this
-    # file's elements read on to it. Indexed under the bare name, a change to
-    # one file's imports reached every file that mentions the name (``sync``,
-    # ``List``) or reads on to it.
     # Where imports are the file's own, another file reads one only through
     # this file's elements (a field's type, a result's, a base written here and
     # resolved in this file's scope), never by naming it: an element that reads
