@@ -590,6 +590,50 @@ def test_a_type_made_to_fit_an_interface_reaches_the_callers_dispatching_through
     assert edge in warm.graph_text
 
 
+CS_SHOP = {
+    "Shop/Money.cs": (
+        "namespace Shop.Util\n{\n    public static class Money\n    {\n"
+        "        public static int Round(int x) { return x; }\n    }\n}\n"
+    ),
+    "Shop/Cart.cs": (
+        "using Shop.Util;\nusing Shop.Extra;\n\nnamespace Shop\n{\n    public class Cart\n    {\n"
+        "        public int Total() { return Money.Round(1); }\n    }\n}\n"
+    ),
+    "App/Program.cs": (
+        "using Shop;\n\nnamespace App\n{\n    public class Program\n    {\n"
+        "        public static void Main() { new Cart().Total(); }\n    }\n}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "resolved"),
+    [
+        # C# finds types by namespace and name, never a file by its path, and a
+        # namespace declared by one more file is the same namespace: a file
+        # declaring Shop.Util in the Shop folder is read by no other file.
+        (
+            "Shop/Tax.cs",
+            "namespace Shop.Util\n{\n    public static class Tax\n    {\n"
+            "        public static int Rate() { return 1; }\n    }\n}\n",
+            {"Shop/Tax.cs"},
+        ),
+        # The first file to declare Shop.Extra makes Cart.cs's using of it one of
+        # the repository's (its count of unresolved names changes).
+        (
+            "Extra/Gift.cs",
+            "namespace Shop.Extra\n{\n    public class Gift { }\n}\n",
+            {"Extra/Gift.cs", "Shop/Cart.cs"},
+        ),
+    ],
+)
+def test_a_csharp_file_reaches_the_files_naming_what_it_declares_not_its_namespace_or_folder(
+    tmp_path: Path, path: str, text: str, resolved: set[str]
+) -> None:
+    warm = _warm_after_adding(tmp_path, CS_SHOP, path, text)
+    assert set(warm.resolved) == resolved
+
+
 def test_a_file_added_to_the_top_folder_reaches_its_packages_first_file(tmp_path: Path) -> None:
     # The top folder has no name for its files to be indexed under: the file
     # that holds the package's node (the first) must still be resolved again,

@@ -15,7 +15,7 @@ So the output is kept while nothing *named by the file* changed elsewhere:
   element indexed under that name, anywhere; it is part of the cache key of
   the file's output.
 
-Four things reach files that do not name them and are handled apart:
+Five things reach files that do not name them and are handled apart:
 
 * inheritance: a change to a class's bases or mixins changes which members
   its subclasses and the callers of its methods see, without them naming the
@@ -27,7 +27,8 @@ Four things reach files that do not name them and are handled apart:
   package and include lookups name, and a
   file that configuration lets lookups find by another name (a workspace
   package's entry file, by the package's name) under that name too
-  (``path_aliases``);
+  (``path_aliases``), where lookups find files by their paths at all
+  (``LanguageRule.found_by_path``: not in C#);
 * an import private to its file (``LanguageRule.private_imports``) is read
   by other files only through that file's elements (a field's type, written
   there, is resolved by its imports): it is indexed under no name, and each
@@ -35,6 +36,11 @@ Four things reach files that do not name them and are handled apart:
   names; and where methods are declared apart from their type (Go), a
   method reads on to its type's method set (``^`` and the type's name), not
   to everything the type's name indexes;
+* a namespace that any number of files declare, and that is no node
+  (``LanguageRule.merged_namespaces``: C#'s), is read for being declared at
+  all: its declarations are offered apart from their files (``SHARED``),
+  each distinct one once, so a file declaring it that is added, moved or
+  removed changes no reader's digest through it;
 * elements that reach every file by design (star imports and re-exports, a
   module starting or stopping to declare ``__all__``, project-wide usings,
   autouse fixtures) are indexed under ``*``, which every file mentions; a
@@ -134,8 +140,14 @@ _RECEIVER = "receiver"
 # Typed facts that make a value of a type (or assert it implements an
 # interface): which types some file makes decides who implements an interface.
 _MADE_HOWS = frozenset({"constructs", "converts", "implementer"})
+_NAMESPACE = "namespace"
 METHOD_SET = "^"
 """Prefixes a type's name to index its method set (``^context``): see ``_elements``."""
+SHARED = "="
+"""Prefixes a name a file offers the same as any other file would, whichever it is
+(a merged namespace's declaration, ``LanguageRule.merged_namespaces``): the name
+indexes each distinct such offer once, so that its digest is the same however
+many files, and which, declare it."""
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -236,6 +248,16 @@ def _module_bound(source: str) -> frozenset[str]:
     if "/" in text or "\\" in text or "::" in text:
         return _last_segment(text)
     return names_in(text.strip(".").partition(".")[0]) | _last_segment(text)
+
+
+def _namespaces_declared(qualified: str) -> Iterator[tuple[frozenset[str], str]]:
+    """The namespaces a declaration of ``qualified`` declares (``A.B`` declares
+    ``A`` too), each with the shared names it is offered under: its last
+    segment's. Declaring ``A.B`` where ``A`` was declared already changes
+    nothing a reader of ``A`` sees."""
+    parts = qualified.replace(" ", "").split(".")
+    for end in range(1, len(parts) + 1):
+        yield frozenset(SHARED + name for name in names_in(parts[end - 1])), ".".join(parts[:end])
 
 
 def _last_name(text: str) -> str:
@@ -364,7 +386,15 @@ def file_dependencies(full: FileFacts, interface: FileFacts) -> FileDependencies
     for names, content in elements:
         for name in names:
             by_name.setdefault(name, []).append(content)
-    offers = tuple((name, _digest(full.path, *by_name[name])) for name in sorted(by_name))
+    offers = tuple(
+        (
+            name,
+            _digest(*sorted(set(by_name[name])))
+            if name[:1] == SHARED
+            else _digest(full.path, *by_name[name]),
+        )
+        for name in sorted(by_name)
+    )
     return FileDependencies(_mentions(full), offers, classes, follows)
 
 
@@ -441,7 +471,7 @@ def _elements(
     def own(scope: int) -> frozenset[str]:
         # A namespace's name is no lookup's way into what is declared in it
         # (each is found by its own name), and every file of it writes that name.
-        if 0 <= scope < len(definitions) and definitions[scope].kind != "namespace":
+        if 0 <= scope < len(definitions) and definitions[scope].kind != _NAMESPACE:
             return _defined_names(definitions[scope].name)
         return _NONE
 
@@ -503,8 +533,15 @@ def _elements(
     # every field's type too, and through them most of the package (``String``
     # is a method of most types, and ``string`` a word of every file).
     structural = rule is not None and rule.structural_types
+    # A merged namespace is read for being declared, by any file: its
+    # declarations are offered apart from the file (``SHARED``).
+    merged = rule is not None and rule.merged_namespaces
     for index, d in enumerate(definitions):
         names = _defined_names(d.name)
+        if merged and d.kind == _NAMESPACE:
+            for names, declared in _namespaces_declared(qualified[index]):
+                add(names, "d", d.kind, declared)
+            continue
         if d.parent == MODULE_SCOPE and names & _IMPLICIT_MEMBERS:
             names = names | module_names
         if structural and d.parent == MODULE_SCOPE and d.kind != "function":
@@ -519,7 +556,7 @@ def _elements(
     own_names = _NONE
     if private:
         own_names = _name_words(stem) | _names_of(
-            " ".join(d.name for d in definitions if d.kind != "namespace")
+            " ".join(d.name for d in definitions if d.kind != _NAMESPACE)
         )
     loads_only = rule is not None and rule.loads_bind_nothing
     for i in facts.imports:
@@ -577,6 +614,10 @@ def _elements(
                 then=words & imported.keys())  # fmt: skip
             continue
         names = names_in(name.rpartition(".")[2]) | own(scope)
+        if merged and how == _NAMESPACE and scope == MODULE_SCOPE:
+            for names, declared in _namespaces_declared(name):
+                add(names, "d", _NAMESPACE, declared)
+            continue
         if how in _EVERYONE_HOWS:
             names = names | _ALL
         add(names, "t", scope_name(scope), name, expression, how, then=names_in(expression))
@@ -689,6 +730,11 @@ def _elements(
     for index in sorted(members.keys() | links.keys()):
         if not 0 <= index < len(definitions):
             continue
+        if merged and definitions[index].kind == _NAMESPACE and index not in links:
+            # What a namespace declares inherits nothing from it: as a class of
+            # its members, it joined every component whose bases write its name
+            # (``Newtonsoft.Json.JsonConverter``) and spread their links to them.
+            continue
         written = links.get(index, [])
         linked = set().union(*(names_in(x) for x in written)) if written else set()
         # Where a type implements an interface by its methods alone (Go,
@@ -759,15 +805,22 @@ def name_digests(
     stars: list[tuple[str, str]] = []
     classes: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []
     follows: dict[str, set[str]] = {}
+    shared: dict[str, set[str]] = {}
     for path in sorted(texts):
         deps = _offered(texts[path])
         for name, digest in deps.offers:
-            _add(index, name, digest)
+            if name[:1] == SHARED:
+                shared.setdefault(name[1:], set()).add(digest)
+            else:
+                _add(index, name, digest)
         whole = _digest(path, *(d for _, d in deps.offers))  # as ``_own_digests`` takes it
         stars.extend((STAR + word, whole) for word in _star_words(path, aliases))
         classes.extend(deps.classes)
         for name, then in deps.follows:
             follows.setdefault(name, set()).update(then)
+    for name, digests in shared.items():
+        for digest in sorted(digests):
+            _add(index, name, digest)
     for word, digest in _tree_digests(paths, None, aliases):
         _add(index, word, digest)
     # After the paths' and folders' digests, in file order, as each name's list expects.
@@ -849,7 +902,7 @@ def updated_name_digests(
         new_fields, new_classes, new_follows = _offer_lines(new) if new else ([], "", "")
         classes_changed = classes_changed or old_classes != new_classes
         old_offers, new_offers = _by_offered_name(old_fields), _by_offered_name(new_fields)
-        seeds.update(_differing(old_offers, new_offers))
+        seeds.update(name.removeprefix(SHARED) for name in _differing(old_offers, new_offers))
         # The digest its path's star names index (any parsed file has one).
         if old is None or new is None or old_fields[1::2] != new_fields[1::2]:
             seeds.update(STAR + word for word in _star_words(path, aliases))
@@ -976,6 +1029,9 @@ def _follow_map(line: str) -> dict[str, set[str]]:
 def _star_words(path: str, aliases: Aliases) -> frozenset[str]:
     """The words whose star names index a file's offers: a star import names the
     module it reads by its path or, through configuration, an alias."""
+    rule = language_for_path(path)
+    if rule is not None and not rule.found_by_path:
+        return aliases.words_of(path)
     return _path_words(path) | aliases.words_of(path)
 
 
@@ -1006,6 +1062,8 @@ def _file_words(path: str, aliases: Aliases = _NO_ALIASES) -> frozenset[str]:
     added beside others then reaches the files that name it, not every file
     that names its folder."""
     rule = language_for_path(path)
+    if rule is not None and not rule.found_by_path:
+        return aliases.words_of(path)
     name = path.rpartition("/")[2]
     if (
         rule is None
@@ -1084,6 +1142,7 @@ def _own_digests(
     asked only when one of them is a class or member name."""
     index: dict[str, list[str]] = {}
     stars: list[tuple[str, str]] = []
+    shared: dict[str, set[str]] = {}
     classed = False
     for path, (offers, classes, _) in lines.items():  # in path order
         if not classed and classes and any(name in classes for name in names):
@@ -1093,10 +1152,14 @@ def _own_digests(
             for name, digest in zip(fields[0::2], fields[1::2], strict=True):
                 if name in names:
                     index.setdefault(name, []).append(digest)
+                elif name[:1] == SHARED and name[1:] in names:
+                    shared.setdefault(name[1:], set()).add(digest)
         words = [STAR + word for word in _star_words(path, aliases) if STAR + word in names]
         if words:
             whole = _digest(path, *(offers.split(_FIELD)[1::2] if offers else ()))
             stars.extend((word, whole) for word in words)
+    for name, digests in shared.items():
+        index.setdefault(name, []).extend(sorted(digests))
     for word, digest in _tree_digests(paths, names, aliases):
         index.setdefault(word, []).append(digest)
     for word, whole in stars:

@@ -145,6 +145,18 @@ class LanguageRule:
     """A regular expression of receivers that name a module or class
     (Elixir's ``Enum``, OCaml's ``List``): one the repository does not define
     is outside it, and calls on it get no edge rather than a name match."""
+    found_by_path: bool = True
+    """Whether a lookup may find a file by its path: its name, its folder's, a
+    module or include path. Not in C#, whose types are found by namespace and
+    name wherever their files are: its files are then indexed under no word
+    of their paths (``core.dependencies``), so a file moved, added or removed
+    reaches only the files naming what it declares."""
+    merged_namespaces: bool = False
+    """Whether a namespace is only a name, declared by any number of files and
+    no node of its own (C#): what other files read of its declarations is
+    then that it is declared at all, not which files declare it, so a file
+    added or removed that declares it reaches none of its readers
+    (``core.dependencies``)."""
     implied_names: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Calls that name methods without writing them, by the call's last name
     (lowercased, no underscores) and the methods: Laravel's ``Route::resource``
@@ -449,6 +461,8 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_marker=TEST_ENTRY_KIND,
         manifest_files=("*.csproj", "Directory.Build.props"),
         blanked_lines=r"^[ \t]*#[ \t]*(?:if|elif|else|endif)\b[^\n]*",
+        found_by_path=False,
+        merged_namespaces=True,
     ),
     # Rust: a crate's modules come from Cargo.toml and the `mod` tree. Unit
     # tests live in the files they test (`#[cfg(test)] mod tests`), so every
