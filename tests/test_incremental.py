@@ -634,6 +634,69 @@ def test_a_csharp_file_reaches_the_files_naming_what_it_declares_not_its_namespa
     assert set(warm.resolved) == resolved
 
 
+JAVA_SHOP = {
+    "src/shop/Base.java": "package shop;\npublic class Base {\n  public void greet() {}\n}\n",
+    "src/shop/Child.java": (
+        "package shop;\npublic class Child extends Base {\n  public void wave() {}\n}\n"
+    ),
+    "src/app/Main.java": (
+        "package app;\nimport shop.*;\npublic class Main {\n"
+        "  void run(Child c) { c.greet(); c.wave(); }\n}\n"
+    ),
+    "src/app/Hello.java": (
+        "package app;\nimport shop.Base;\npublic class Hello {\n"
+        "  void run(Base b) { b.greet(); }\n}\n"
+    ),
+}
+
+
+def test_a_jvm_file_added_to_a_package_or_moved_in_it_reaches_the_readers_of_its_names(
+    tmp_path: Path,
+) -> None:
+    # A package is one name however many files declare it, and no folder is a
+    # lookup's way to a Java type: a file added to the package is read by no
+    # other file, not by every file of the package or star-importing it.
+    text = "package shop;\npublic class Tax {\n  public int rate() { return 1; }\n}\n"
+    warm = _warm_after_adding(tmp_path / "added", JAVA_SHOP, "src/shop/Tax.java", text)
+    assert sorted(warm.resolved) == ["src/shop/Tax.java"]
+    # Moved to another folder, in the same package: Main names Child and is
+    # resolved again; Hello calls greet, a member of Child's inheritance
+    # component, whose links the move leaves as they were.
+    repo = _repo(tmp_path / "moved", JAVA_SHOP)
+    cache = tmp_path / "moved-cache"
+    index(repo, cache)
+    (repo / "src/other").mkdir()
+    git(repo, "mv", "src/shop/Child.java", "src/other/Child.java")
+    warm = index(repo, cache)
+    assert warm.graph_text == _cold(repo)
+    assert sorted(warm.resolved) == ["src/app/Main.java", "src/other/Child.java"]
+
+
+def test_a_base_is_read_through_the_class_deriving_from_it_not_through_the_base(
+    tmp_path: Path,
+) -> None:
+    # Sorter names Comparable, from outside the repository, which Item
+    # implements. Indexed under the base's name too, Item's base was read by
+    # every file naming Comparable; which classes derive from a base is the
+    # inheritance components' to say, and Item is alone in its component.
+    files = {
+        "src/a/Item.java": (
+            "package a;\npublic class Item implements Comparable<Item> {\n"
+            "  public int compareTo(Item o) { return 0; }\n}\n"
+        ),
+        "src/b/Sorter.java": (
+            "package b;\npublic class Sorter {\n  void sort(Comparable<String> c) {}\n}\n"
+        ),
+        "src/b/Shelf.java": (
+            "package b;\nimport a.Item;\npublic class Shelf {\n"
+            "  int put(Item i) { return i.compareTo(i); }\n}\n"
+        ),
+    }
+    text = files["src/a/Item.java"].replace("Comparable<Item>", "Comparable<Object>")
+    warm = _warm_after_editing(tmp_path, files, "src/a/Item.java", text)
+    assert sorted(warm.resolved) == ["src/a/Item.java", "src/b/Shelf.java"]
+
+
 def test_a_file_added_to_the_top_folder_reaches_its_packages_first_file(tmp_path: Path) -> None:
     # The top folder has no name for its files to be indexed under: the file
     # that holds the package's node (the first) must still be resolved again,

@@ -28,7 +28,7 @@ Five things reach files that do not name them and are handled apart:
   file that configuration lets lookups find by another name (a workspace
   package's entry file, by the package's name) under that name too
   (``path_aliases``), where lookups find files by their paths at all
-  (``LanguageRule.found_by_path``: not in C#);
+  (``LanguageRule.found_by_path``: not in C# or on the JVM);
 * an import private to its file (``LanguageRule.private_imports``) is read
   by other files only through that file's elements (a field's type, written
   there, is resolved by its imports): it is indexed under no name, and each
@@ -36,11 +36,11 @@ Five things reach files that do not name them and are handled apart:
   names; and where methods are declared apart from their type (Go), a
   method reads on to its type's method set (``^`` and the type's name), not
   to everything the type's name indexes;
-* a namespace that any number of files declare, and that is no node
-  (``LanguageRule.merged_namespaces``: C#'s), is read for being declared at
-  all: its declarations are offered apart from their files (``SHARED``),
-  each distinct one once, so a file declaring it that is added, moved or
-  removed changes no reader's digest through it;
+* a namespace or package that any number of files declare, and that is no
+  node (``LanguageRule.merged_namespaces``: C#'s, the JVM's), is read for
+  being declared at all: its declarations are offered apart from their
+  files (``SHARED``), each distinct one once, so a file declaring it that
+  is added, moved or removed changes no reader's digest through it;
 * elements that reach every file by design (star imports and re-exports, a
   module starting or stopping to declare ``__all__``, project-wide usings,
   autouse fixtures) are indexed under ``*``, which every file mentions; a
@@ -141,6 +141,9 @@ _RECEIVER = "receiver"
 # interface): which types some file makes decides who implements an interface.
 _MADE_HOWS = frozenset({"constructs", "converts", "implementer"})
 _NAMESPACE = "namespace"
+# Module-level typed facts declaring the file's namespace or package: merged
+# ones (``LanguageRule.merged_namespaces``) are offered as ``SHARED``.
+_DECLARED_HOWS = frozenset({_NAMESPACE, "package"})
 METHOD_SET = "^"
 """Prefixes a type's name to index its method set (``^context``): see ``_elements``."""
 SHARED = "="
@@ -401,13 +404,15 @@ def file_dependencies(full: FileFacts, interface: FileFacts) -> FileDependencies
 def _mentions(facts: FileFacts) -> tuple[str, ...]:
     """Every name the file's facts write, and the names in its path but its
     extension (which every file of the language has: a name that a binding
-    somewhere gives a digest, ``js``, would tie every file together)."""
+    somewhere gives a digest, ``js``, would tie every file together), where
+    lookups find files by their paths (``LanguageRule.found_by_path``)."""
+    rule = language_for_path(facts.path)
+    by_path = rule is None or rule.found_by_path
     folder, _, name = facts.path.rpartition("/")
-    words: list[str] = [folder.replace("/", " "), _stem(name)]
+    words: list[str] = [folder.replace("/", " "), _stem(name)] if by_path else []
     words.extend(d.name for d in facts.definitions)
     for i in facts.imports:
         words.extend((i.source, i.name or "", i.alias or ""))
-    rule = language_for_path(facts.path)
     implied = dict(rule.implied_names) if rule is not None else {}
     for r in facts.references:
         words.append(r.name)
@@ -439,7 +444,7 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
     for called in {r.name for r in facts.references}:
         if not _WORD.search(called):
             found |= _defined_names(called)
-    if not folder:
+    if not folder and by_path:
         found |= _TOP  # its folder is the top one, which has no name
     stars = [i.source for i in facts.imports if i.name == "*" or i.alias == "*"]
     stars.extend(e.source for e in facts.exported if e.source and "*" in (e.name, e.local))
@@ -536,6 +541,7 @@ def _elements(
     # A merged namespace is read for being declared, by any file: its
     # declarations are offered apart from the file (``SHARED``).
     merged = rule is not None and rule.merged_namespaces
+    by_path = rule is None or rule.found_by_path
     for index, d in enumerate(definitions):
         names = _defined_names(d.name)
         if merged and d.kind == _NAMESPACE:
@@ -572,11 +578,17 @@ def _elements(
         bound = _bound(i)
         add(bound | _ALL if star else bound, *content, then=_import_reads(i))
     for b in facts.bases:
-        # Indexed under the base's own name, not its qualifier's or its type
-        # arguments' (``System``, ``T``: words most files write); it reads on to all.
-        base_name = _last_name(_GENERIC_ARGUMENTS.split(b.expression, 1)[0])
+        # Indexed under its class's name: a lookup through the class reads on to
+        # its bases. Who derives from a base is the inheritance components'
+        # to say: indexed under the base's name as well, every class deriving
+        # from ``IEnumerable<T>`` was read on to by whatever reads on to
+        # ``IEnumerable``. A class with no name (an object expression) is found
+        # through its base alone: its own name, not its qualifier's or its
+        # type arguments' (``System``, ``T``: words most files write).
+        owner = own(b.definition)
+        base_name = "" if owner else _last_name(_GENERIC_ARGUMENTS.split(b.expression, 1)[0])
         add(
-            own(b.definition) | ({base_name} if base_name else _NONE),
+            owner | ({base_name} if base_name else _NONE),
             "b",
             scope_name(b.definition),
             b.expression,
@@ -614,7 +626,7 @@ def _elements(
                 then=words & imported.keys())  # fmt: skip
             continue
         names = names_in(name.rpartition(".")[2]) | own(scope)
-        if merged and how == _NAMESPACE and scope == MODULE_SCOPE:
+        if merged and how in _DECLARED_HOWS and scope == MODULE_SCOPE:
             for names, declared in _namespaces_declared(name):
                 add(names, "d", _NAMESPACE, declared)
             continue
@@ -745,7 +757,9 @@ def _elements(
             else ()
         )
         digest = _digest(
-            facts.path,
+            # Where a type is named by its package, not its file, a file moved
+            # in the package moves none of its classes' links.
+            facts.path if by_path else context,
             qualified[index],
             *written,
             "\2",

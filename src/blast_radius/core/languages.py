@@ -147,16 +147,17 @@ class LanguageRule:
     is outside it, and calls on it get no edge rather than a name match."""
     found_by_path: bool = True
     """Whether a lookup may find a file by its path: its name, its folder's, a
-    module or include path. Not in C#, whose types are found by namespace and
-    name wherever their files are: its files are then indexed under no word
-    of their paths (``core.dependencies``), so a file moved, added or removed
-    reaches only the files naming what it declares."""
+    module or include path. Not in C# or on the JVM, whose types are found by
+    namespace or package and name wherever their files are: its files are
+    then indexed under no word of their paths (``core.dependencies``), so a
+    file moved, added or removed reaches only the files naming what it
+    declares."""
     merged_namespaces: bool = False
-    """Whether a namespace is only a name, declared by any number of files and
-    no node of its own (C#): what other files read of its declarations is
-    then that it is declared at all, not which files declare it, so a file
-    added or removed that declares it reaches none of its readers
-    (``core.dependencies``)."""
+    """Whether a namespace or package is only a name, declared by any number of
+    files and no node of its own (C#'s namespaces, the JVM's packages): what
+    other files read of its declarations is then that it is declared at all,
+    not which files declare it, so a file added or removed that declares it
+    reaches none of its readers (``core.dependencies``)."""
     implied_names: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Calls that name methods without writing them, by the call's last name
     (lowercased, no underscores) and the methods: Laravel's ``Route::resource``
@@ -350,6 +351,8 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         build_files=JVM_BUILD_FILES,
         overloads=True,
         test_marker=TEST_ENTRY_KIND,
+        found_by_path=False,
+        merged_namespaces=True,
     ),
     # Kotlin shares Java's resolver: one package and type namespace on the JVM.
     LanguageRule(
@@ -367,6 +370,8 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         checks_signatures=False,
         build_files=JVM_BUILD_FILES,
         test_marker=TEST_ENTRY_KIND,
+        found_by_path=False,
+        merged_namespaces=True,
     ),
     LanguageRule(
         name="scala",
@@ -391,6 +396,8 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         checks_signatures=False,
         test_runner="sbt",
         test_marker=TEST_ENTRY_KIND,
+        found_by_path=False,
+        merged_namespaces=True,
         # Play's `conf/routes`: the controller methods requests enter
         manifest_files=("routes", "*.routes"),
     ),
