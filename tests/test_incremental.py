@@ -566,6 +566,21 @@ def test_a_method_reads_on_to_its_types_method_set_not_to_its_fields(tmp_path: P
     assert "labels/label.go" in warm.resolved
 
 
+def test_a_type_made_somewhere_is_read_by_dispatch_not_by_the_files_naming_the_type(
+    tmp_path: Path,
+) -> None:
+    # Which files make an Item decides which calls through an interface may
+    # reach Item's methods; cart.go names Item (a field's type) and
+    # dispatches nothing: it is not resolved again when a function starts
+    # making one, nor when a conversion (``string(b)``) is written.
+    item = GO_SHOP["item.go"] + (
+        "\nfunc named(n string) Item { return Item{Name: n} }\n"
+        "\nfunc text(b []byte) string { return string(b) }\n"
+    )
+    warm = _warm_after_editing(tmp_path, GO_SHOP, "item.go", item)
+    assert sorted(warm.resolved) == ["item.go"]
+
+
 def test_a_type_made_to_fit_an_interface_reaches_the_callers_dispatching_through_it(
     tmp_path: Path,
 ) -> None:
@@ -659,6 +674,10 @@ def test_a_jvm_file_added_to_a_package_or_moved_in_it_reaches_the_readers_of_its
     text = "package shop;\npublic class Tax {\n  public int rate() { return 1; }\n}\n"
     warm = _warm_after_adding(tmp_path / "added", JAVA_SHOP, "src/shop/Tax.java", text)
     assert sorted(warm.resolved) == ["src/shop/Tax.java"]
+    # A new package declares its parents too, which are declared already.
+    text = "package shop.extra;\npublic class Gift {}\n"
+    warm = _warm_after_adding(tmp_path / "sub", JAVA_SHOP, "src/shop/extra/Gift.java", text)
+    assert sorted(warm.resolved) == ["src/shop/extra/Gift.java"]
     # Moved to another folder, in the same package: Main names Child and is
     # resolved again; Hello calls greet, a member of Child's inheritance
     # component, whose links the move leaves as they were.

@@ -139,7 +139,8 @@ _LINK_HOWS = frozenset({"extends", "mixin", "implementer", "abstract", "constrai
 _RECEIVER = "receiver"
 # Typed facts that make a value of a type (or assert it implements an
 # interface): which types some file makes decides who implements an interface.
-_MADE_HOWS = frozenset({"constructs", "converts", "implementer"})
+_ASSERTED = "implementer"
+_MADE_HOWS = frozenset({"constructs", "converts", _ASSERTED})
 _NAMESPACE = "namespace"
 # Module-level typed facts declaring the file's namespace or package: merged
 # ones (``LanguageRule.merged_namespaces``) are offered as ``SHARED``.
@@ -526,6 +527,12 @@ def _elements(
                 follows.setdefault(name, set()).update(then - {name})
         out.append((names, text))
 
+    def declare(namespace: str) -> None:
+        """Offer the declaration of a merged namespace: the same in any file, so
+        without the file's context (its own package)."""
+        for names, declared in _namespaces_declared(namespace):
+            out.append((names, repr(("d", _NAMESPACE, declared))))
+
     folder, _, stem = facts.path.rpartition("/")
     # A module's implicit member (Python's module ``__getattr__``) answers for
     # names it never spells: it is read by whoever names the module.
@@ -545,8 +552,7 @@ def _elements(
     for index, d in enumerate(definitions):
         names = _defined_names(d.name)
         if merged and d.kind == _NAMESPACE:
-            for names, declared in _namespaces_declared(qualified[index]):
-                add(names, "d", d.kind, declared)
+            declare(qualified[index])
             continue
         if d.parent == MODULE_SCOPE and names & _IMPLICIT_MEMBERS:
             names = names | module_names
@@ -609,26 +615,38 @@ def _elements(
     for scope, name, expression, how in facts.typed:
         if how == _RECEIVER:
             # A method's receiver: indexed under the method and its type (not the
-            # receiver's variable), read on from the method to the type's method set.
+            # receiver's variable), read on from the method to the type's method
+            # set. A lookup of the type reads its methods, not on to what its
+            # method set holds besides (which files make one): ``String`` is a
+            # type of gin's, and ``string(b)`` a conversion many files write.
             owner = names_in(expression)
             dispatch = _method_set_names(owner)
-            add(own(scope) | owner | dispatch, "t", scope_name(scope), name, expression, how,
+            add(own(scope) | dispatch, "t", scope_name(scope), name, expression, how,
                 then=dispatch)  # fmt: skip
+            add(owner, "t", scope_name(scope), name, expression, how)
             continue
         if structural and how in _MADE_HOWS:
-            # Which types some file makes (and asserts) is read by dispatch and by
-            # the file of the type, never looked up by name: indexed under the
-            # type's (and the interface's) last name, it reads on to nothing but
-            # this file's imports, by which its expression is resolved.
-            made = frozenset({_last_name(expression), _last_name(name)} - {""})
+            # Which types some file makes is read by dispatch alone, through the
+            # method sets of the types a called method is declared on: indexed
+            # under the made type's method set (``^`` and its last name), not
+            # under its name or the variable's (``string(b)``, ``err :=
+            # errors.New(...)``: words most files write). An assertion that a
+            # type implements an interface is read by the type's file too, and
+            # the interface's: under their names as well. Either reads on to
+            # nothing but this file's imports, by which its expression is resolved.
+            made = frozenset({_last_name(expression)} - {""})
+            if how == _ASSERTED:
+                made = made | frozenset({_last_name(name)} - {""})
+                made = made | _method_set_names(made)
+            else:
+                made = _method_set_names(made)
             words = names_in(expression)
-            add(made | _method_set_names(made), "t", scope_name(scope), name, expression, how,
+            add(made, "t", scope_name(scope), name, expression, how,
                 then=words & imported.keys())  # fmt: skip
             continue
         names = names_in(name.rpartition(".")[2]) | own(scope)
         if merged and how in _DECLARED_HOWS and scope == MODULE_SCOPE:
-            for names, declared in _namespaces_declared(name):
-                add(names, "d", _NAMESPACE, declared)
+            declare(name)
             continue
         if how in _EVERYONE_HOWS:
             names = names | _ALL
@@ -1190,9 +1208,13 @@ def _own_digests(
 
 
 def _folders(paths: Sequence[str]) -> set[str]:
-    """Every folder holding one of ``paths``, at any depth."""
+    """Every folder holding one of ``paths``, at any depth, that a lookup may find
+    (one holding a file of a language whose lookups find files by path)."""
     found: set[str] = set()
     for path in paths:
+        rule = language_for_path(path)
+        if rule is not None and not rule.found_by_path:
+            continue
         folder = path.rpartition("/")[0]
         while folder and folder not in found:
             found.add(folder)
