@@ -120,6 +120,58 @@ def test_a_star_import_of_a_language_whose_imports_are_private_reaches_its_reade
     assert sorted(warm.resolved) == ["app/Child.java", "app/Main.java"]
 
 
+HIERARCHY = {
+    "src/shop/Base.java": (
+        "package shop;\npublic class Base {\n  public void greet() {}\n  public void wave() {}\n}\n"
+    ),
+    "src/shop/Polite.java": (
+        "package shop;\npublic class Polite extends Base {\n  public void greet() {}\n}\n"
+    ),
+    "src/app/Caller.java": (
+        "package app;\nimport shop.Base;\npublic class Caller {\n"
+        "  void run(Base b) { b.wave(); }\n}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("member", "resolved"),
+    [
+        # A new subclass defining ``jump`` changes no call of ``wave`` on a Base.
+        ("jump", ["src/shop/Jumper.java"]),
+        # Defining ``wave``, it is an override such a call may dispatch to (and
+        # Base.java, which defines ``wave`` too, is resolved again).
+        ("wave", ["src/app/Caller.java", "src/shop/Base.java", "src/shop/Jumper.java"]),
+    ],
+)
+def test_a_subclass_added_reaches_the_calls_it_may_override_not_its_whole_hierarchy(
+    tmp_path: Path, member: str, resolved: list[str]
+) -> None:
+    body = f"  public void {member}() {{}}\n"
+    text = "package shop;\npublic class Jumper extends Base {\n" + body + "}\n"
+    warm = _warm_after_adding(tmp_path, HIERARCHY, "src/shop/Jumper.java", text)
+    assert sorted(warm.resolved) == resolved
+    if member == "wave":
+        dispatch = '"source":"java:app.Caller.run","target":"java:shop.Jumper.wave"'
+        assert dispatch in warm.graph_text.replace(" ", "")
+
+
+def test_a_mixins_super_reads_the_links_of_the_classes_including_it(tmp_path: Path) -> None:
+    # Polite's ``super`` is the next of Dog's ancestors after Polite: Loud's
+    # ``speak`` while Dog includes Loud, Animal's once it does not. polite.rb
+    # names neither Dog nor Loud; the links above Dog are read under its names.
+    files = {
+        "lib/animal.rb": "class Animal\n  def speak\n    '...'\n  end\nend\n",
+        "lib/loud.rb": "module Loud\n  def speak\n    'LOUD'\n  end\nend\n",
+        "lib/polite.rb": "module Polite\n  def speak\n    super\n  end\nend\n",
+        "lib/dog.rb": "class Dog < Animal\n  include Loud\n  prepend Polite\nend\n",
+    }
+    text = files["lib/dog.rb"].replace("  include Loud\n", "")
+    warm = _warm_after_editing(tmp_path, files, "lib/dog.rb", text)
+    assert "lib/polite.rb" in warm.resolved
+    assert '"source": "rb:Polite#speak", "target": "rb:Animal#speak"' in warm.graph_text
+
+
 def test_anonymous_scopes_are_no_one_inheritance_component() -> None:
     """Lambdas and object expressions have no name a base could write: each is
     its own component, joined only by its own bases. A lambda added anywhere

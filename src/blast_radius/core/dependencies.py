@@ -19,9 +19,11 @@ Five things reach files that do not name them and are handled apart:
 
 * inheritance: a change to a class's bases or mixins changes which members
   its subclasses and the callers of its methods see, without them naming the
-  class. Classes linked by their bases form components (by name); the
-  digest of a component's links is indexed under every member name of the
-  component's classes (a plain class, with no links, adds none);
+  class. Classes are linked by their bases (by name); the digest of the
+  links above a class (its own, and those of every class its bases name,
+  transitively) is indexed under the class's name and its member names,
+  which is what a call dispatched to an override reads (a plain class, with
+  no links, adds none);
 * the tree's paths: a file or folder is indexed under its own name and its
   folder's (``/`` for the top folder, which has none), which is what module,
   package and include lookups name, and a
@@ -134,7 +136,8 @@ _IMPLICIT_MEMBERS = frozenset(
      "getattr", "getattribute", "deinit"}
 )  # fmt: skip
 # Typed facts of a class that link it to another type as bases do.
-_LINK_HOWS = frozenset({"extends", "mixin", "implementer", "abstract", "constraint"})
+_MIXIN = "mixin"
+_LINK_HOWS = frozenset({"extends", _MIXIN, "implementer", "abstract", "constraint"})
 # The typed fact binding a method declared apart from its type to that type.
 _RECEIVER = "receiver"
 # Typed facts that make a value of a type (or assert it implements an
@@ -795,6 +798,21 @@ def _elements(
                 digest,
             )
         )
+    for scope, _, expression, how in facts.typed:
+        if how == _MIXIN and 0 <= scope < len(definitions):
+            # A mixin's code runs in the class that includes it: its ``super``
+            # is the next of that class's ancestors (Ruby's modules). The
+            # mixin is linked to the class as well, as a base is to a subclass,
+            # so the links above the class are read under the mixin's names.
+            includer = _last_name(definitions[scope].name)
+            classes.append(
+                (
+                    _last_name(expression),
+                    (),
+                    (includer,) if includer else (),
+                    _PLAIN + _digest(facts.path, qualified[scope], expression),
+                )
+            )
     return out, tuple(classes), tuple((k, tuple(sorted(v))) for k, v in sorted(follows.items()))
 
 
@@ -1366,50 +1384,55 @@ def _index_components(
 def _component_index(
     records: Sequence[tuple[str, tuple[str, ...], tuple[str, ...], str]],
 ) -> dict[str, list[str]]:
-    """The digest of each inheritance component's links, under every class and
-    member name of the component (in component order)."""
-    parent: dict[str, str] = {}
+    """For every class and member name, the digests of the links above each
+    class that has it: its own links and those of every class its bases name,
+    transitively (in digest order).
 
-    def find(name: str) -> str:
-        root = name
-        while parent[root] != root:
-            root = parent[root]
-        while parent[name] != root:  # path compression, iteratively
-            parent[name], name = root, parent[name]
-        return root
+    What a class's links decide for the names below them is which members its
+    subclasses inherit and which overrides a call dispatches to: a call of
+    ``m`` on a base may run the ``m`` of any class under it, so ``m`` reads
+    the links of every class above each class defining it. A class that comes,
+    goes or changes its bases reaches its own names and those of the classes
+    under it, not every name of the classes it is linked with; a call through
+    a subclass's name reads on through its bases' elements.
+    """
 
     def node(name: str, digest: str) -> str:
         # Classes meet by name, but no base names an anonymous one (a lambda's
-        # scope, an object expression): each is a component of its own, joined
-        # only by its own bases, never to every other anonymous scope.
+        # scope, an object expression): each is a class of its own, under its
+        # own bases, never linked to every other anonymous scope.
         return name if name else "\0" + digest
 
-    for name, _, _, digest in records:
-        key = node(name, digest)
-        parent.setdefault(key, key)
+    nodes: dict[str, list[int]] = {}
+    for number, (name, _, _, digest) in enumerate(records):
+        nodes.setdefault(node(name, digest), []).append(number)
+    above: dict[str, set[str]] = {}
     for name, _, linked, digest in records:
-        for other in linked:
-            if other in parent:
-                a, b = find(node(name, digest)), find(other)
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
-    links: dict[str, list[str]] = {}
-    names: dict[str, set[str]] = {}
-    for name, members, _, digest in records:
-        root = find(node(name, digest))
-        kept = links.setdefault(root, [])
-        # A plain class links nothing: that it exists, and its members, the
-        # offers say. A component's links digest is indexed under every name
-        # of the component, so one coming or going (a function's first
-        # member) would otherwise reach every reader of every member.
-        if not digest.startswith(_PLAIN):
-            kept.append(digest)
-        names.setdefault(root, set()).update(members)
-        if name:
-            names[root].add(name)
-    index: dict[str, list[str]] = {}
-    for root in sorted(links):
-        digest = _digest("c", *sorted(links[root]))
-        for name in sorted(names[root]):
-            index.setdefault(name, []).append(digest)
-    return index
+        key = node(name, digest)
+        above.setdefault(key, set()).update(n for n in linked if n in nodes and n != key)
+    # A plain class links nothing: that it exists, and its members, the offers
+    # say; one coming or going (a function's first member) would otherwise
+    # reach every reader of every member of the classes under it.
+    own = {
+        key: [records[n][3] for n in numbers if not records[n][3].startswith(_PLAIN)]
+        for key, numbers in nodes.items()
+    }
+    index: dict[str, set[str]] = {}
+    for key in sorted(nodes):
+        seen = {key}
+        stack = [key]
+        while stack:
+            for other in above.get(stack.pop(), ()):
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+        links = sorted(digest for reached in seen for digest in own[reached])
+        if not links:
+            continue
+        digest = _digest("c", *links)
+        names = {member for n in nodes[key] for member in records[n][1]}
+        if not key.startswith("\0"):
+            names.add(key)
+        for name in names:
+            index.setdefault(name, set()).add(digest)
+    return {name: sorted(digests) for name, digests in index.items()}
