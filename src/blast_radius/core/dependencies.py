@@ -1408,28 +1408,26 @@ def _component_index(
         nodes.setdefault(node(name, digest), []).append(number)
     above: dict[str, set[str]] = {}
     for name, _, linked, digest in records:
-        key = node(name, digest)
-        above.setdefault(key, set()).update(n for n in linked if n in nodes and n != key)
+        if linked:
+            key = node(name, digest)
+            found = {n for n in linked if n in nodes and n != key}
+            if found:
+                above.setdefault(key, set()).update(found)
     # A plain class links nothing: that it exists, and its members, the offers
     # say; one coming or going (a function's first member) would otherwise
     # reach every reader of every member of the classes under it.
-    own = {
-        key: [records[n][3] for n in numbers if not records[n][3].startswith(_PLAIN)]
-        for key, numbers in nodes.items()
-    }
+    own: dict[str, str] = {}
+    for key, numbers in nodes.items():
+        kept = sorted(records[n][3] for n in numbers if not records[n][3].startswith(_PLAIN))
+        if kept:
+            own[key] = _digest("c", *kept)
+    # Each class's digest covers its own links and the digests of the classes
+    # its bases name, in one pass over the graph (a class with no links and
+    # none above it has none).
+    above_digests = _merkle(above, own, sorted(own.keys() | above.keys()), {})
     index: dict[str, set[str]] = {}
-    for key in sorted(nodes):
-        seen = {key}
-        stack = [key]
-        while stack:
-            for other in above.get(stack.pop(), ()):
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-        links = sorted(digest for reached in seen for digest in own[reached])
-        if not links:
-            continue
-        digest = _digest("c", *links)
+    for key in sorted(above_digests):
+        digest = above_digests[key]
         names = {member for n in nodes[key] for member in records[n][1]}
         if not key.startswith("\0"):
             names.add(key)
