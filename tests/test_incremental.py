@@ -236,19 +236,36 @@ def test_an_added_definition_resolves_the_files_that_name_it(
     assert warm.names == "updated"
 
 
+CS_SHOP = {
+    "Shop/Money.cs": (
+        "namespace Shop.Util\n{\n    public static class Money\n    {\n"
+        "        public static int Round(int x) { return x; }\n    }\n}\n"
+    ),
+    "Shop/Cart.cs": (
+        "using Shop.Util;\nusing Shop.Extra;\n\nnamespace Shop\n{\n    public class Cart\n    {\n"
+        "        public int Total() { return Money.Round(1); }\n    }\n}\n"
+    ),
+    "App/Program.cs": (
+        "using Shop;\n\nnamespace App\n{\n    public class Program\n    {\n"
+        "        public static void Main() { new Cart().Total(); }\n    }\n}\n"
+    ),
+}
+
+
 @pytest.mark.parametrize(
-    ("path", "text", "resolved"),
+    ("files", "path", "text", "resolved"),
     [
         # Named by nobody, in a folder of its own: only itself is resolved. Every
         # file's path ends in ``.py``, and few modules declare ``__all__``:
         # neither is indexed as something that every file reads.
-        ("tools/report.py", "def render():\n    return 1\n", {"tools/report.py"}),
+        (SHOP, "tools/report.py", "def render():\n    return 1\n", {"tools/report.py"}),
         # Beside others: a Python module is found by its own name, and theirs
         # (shop.money) do not change with it.
-        ("shop/tax.py", "def rate():\n    return 0.2\n", {"shop/tax.py"}),
+        (SHOP, "shop/tax.py", "def rate():\n    return 0.2\n", {"shop/tax.py"}),
         # A package's __init__.py is found through its folder, whose name every
         # file in it reads: theirs may change with it, and they are resolved.
         (
+            SHOP,
             "shop/__init__.py",
             "",
             {"shop/__init__.py", "shop/money.py", "shop/cart.py", "shop/audit.py"},
@@ -256,16 +273,35 @@ def test_an_added_definition_resolves_the_files_that_name_it(
         # Declaring ``__all__`` changes what star imports of the module bind, and
         # of the modules that star-import those in turn: every file is resolved.
         (
+            SHOP,
             "tools/report.py",
             "__all__ = ['render']\n\n\ndef render():\n    return 1\n",
             {"tools/report.py", "shop/money.py", "shop/cart.py", "shop/audit.py"},
         ),
+        # C# finds types by namespace and name, never a file by its path, and a
+        # namespace declared by one more file is the same namespace: a file
+        # declaring Shop.Util in the Shop folder is read by no other file.
+        (
+            CS_SHOP,
+            "Shop/Tax.cs",
+            "namespace Shop.Util\n{\n    public static class Tax\n    {\n"
+            "        public static int Rate() { return 1; }\n    }\n}\n",
+            {"Shop/Tax.cs"},
+        ),
+        # The first file to declare Shop.Extra makes Cart.cs's using of it one of
+        # the repository's (its count of unresolved names changes).
+        (
+            CS_SHOP,
+            "Extra/Gift.cs",
+            "namespace Shop.Extra\n{\n    public class Gift { }\n}\n",
+            {"Extra/Gift.cs", "Shop/Cart.cs"},
+        ),
     ],
 )
 def test_an_added_file_resolves_the_files_that_read_its_names(
-    tmp_path: Path, path: str, text: str, resolved: set[str]
+    tmp_path: Path, files: dict[str, str], path: str, text: str, resolved: set[str]
 ) -> None:
-    warm = _warm_after_adding(tmp_path, SHOP, path, text)
+    warm = _warm_after_adding(tmp_path, files, path, text)
     assert set(warm.resolved) == resolved
 
 
@@ -655,50 +691,6 @@ def test_a_type_made_to_fit_an_interface_reaches_the_callers_dispatching_through
     edge = '"source": "go:.:Charge", "target": "go:.:Card.Pay"'
     assert edge not in cold_before
     assert edge in warm.graph_text
-
-
-CS_SHOP = {
-    "Shop/Money.cs": (
-        "namespace Shop.Util\n{\n    public static class Money\n    {\n"
-        "        public static int Round(int x) { return x; }\n    }\n}\n"
-    ),
-    "Shop/Cart.cs": (
-        "using Shop.Util;\nusing Shop.Extra;\n\nnamespace Shop\n{\n    public class Cart\n    {\n"
-        "        public int Total() { return Money.Round(1); }\n    }\n}\n"
-    ),
-    "App/Program.cs": (
-        "using Shop;\n\nnamespace App\n{\n    public class Program\n    {\n"
-        "        public static void Main() { new Cart().Total(); }\n    }\n}\n"
-    ),
-}
-
-
-@pytest.mark.parametrize(
-    ("path", "text", "resolved"),
-    [
-        # C# finds types by namespace and name, never a file by its path, and a
-        # namespace declared by one more file is the same namespace: a file
-        # declaring Shop.Util in the Shop folder is read by no other file.
-        (
-            "Shop/Tax.cs",
-            "namespace Shop.Util\n{\n    public static class Tax\n    {\n"
-            "        public static int Rate() { return 1; }\n    }\n}\n",
-            {"Shop/Tax.cs"},
-        ),
-        # The first file to declare Shop.Extra makes Cart.cs's using of it one of
-        # the repository's (its count of unresolved names changes).
-        (
-            "Extra/Gift.cs",
-            "namespace Shop.Extra\n{\n    public class Gift { }\n}\n",
-            {"Extra/Gift.cs", "Shop/Cart.cs"},
-        ),
-    ],
-)
-def test_a_csharp_file_reaches_the_files_naming_what_it_declares_not_its_namespace_or_folder(
-    tmp_path: Path, path: str, text: str, resolved: set[str]
-) -> None:
-    warm = _warm_after_adding(tmp_path, CS_SHOP, path, text)
-    assert set(warm.resolved) == resolved
 
 
 JAVA_SHOP = {
