@@ -174,7 +174,7 @@ def test_a_mixins_super_reads_the_links_of_the_classes_including_it(tmp_path: Pa
 
 def test_anonymous_scopes_are_no_one_inheritance_component() -> None:
     """Lambdas and object expressions have no name a base could write: each is
-    its own component, joined only by its own bases. A lambda added anywhere
+    linked only to its own bases. A lambda added anywhere
     leaves the members of a hierarchy an object expression extends alone."""
 
     def texts(*classes: tuple[str, tuple[str, ...], tuple[str, ...], str]) -> DependencyTexts:

@@ -122,7 +122,7 @@ _DIGEST_CHARS = 16
 _PLAIN = "p"
 """Before the digest of a class record with no links, no implicit members and
 no method set that is a link (a plain class, or a function with members):
-left out of its component's links digest. Never a hexadecimal digit."""
+left out of the links digests. Never a hexadecimal digit."""
 
 # Module-level typed facts that set the context of all the file's
 # definitions (its package or namespace, a cfg): part of every definition's element.
@@ -588,7 +588,7 @@ def _elements(
         add(bound | _ALL if star else bound, *content, then=_import_reads(i))
     for b in facts.bases:
         # Indexed under its class's name: a lookup through the class reads on to
-        # its bases. Who derives from a base is the inheritance components'
+        # its bases. Who derives from a base is the inheritance links'
         # to say: indexed under the base's name as well, every class deriving
         # from ``IEnumerable<T>`` was read on to by whatever reads on to
         # ``IEnumerable``. A class with no name (an object expression) is found
@@ -765,8 +765,8 @@ def _elements(
             continue
         if merged and definitions[index].kind == _NAMESPACE and index not in links:
             # What a namespace declares inherits nothing from it: as a class of
-            # its members, it joined every component whose bases write its name
-            # (``Newtonsoft.Json.JsonConverter``) and spread their links to them.
+            # its members, every class whose bases write its name
+            # (``Newtonsoft.Json.JsonConverter``) was linked to it.
             continue
         written = links.get(index, [])
         linked = set().union(*(names_in(x) for x in written)) if written else set()
@@ -843,7 +843,7 @@ def name_digests(
     paths: Sequence[str], texts: Mapping[str, DependencyTexts], aliases: Aliases = _NO_ALIASES
 ) -> dict[str, str]:
     """For every name some lookup may read, a digest of everything indexed under
-    it (elements, paths, inheritance components, what it reads on to).
+    it (elements, paths, inheritance links, what it reads on to).
 
     Raises ValueError when a file's dependency data is damaged.
     Each file's data is decoded in turn and let go: only what is indexed stays.
@@ -876,7 +876,7 @@ def name_digests(
     # After the paths' and folders' digests, in file order, as each name's list expects.
     for word, whole in stars:
         _add(index, word, whole)
-    _index_components(classes, index)
+    _index_links(classes, index)
     # The digest of the name and its digests joined by "\0", as ``_digest`` takes it.
     by_name = {name: _name_digest(name, joined) for name, joined in index.items()}
     _follow(follows, by_name)
@@ -915,7 +915,7 @@ def updated_name_digests(
     Only the names whose digests can differ are computed again: those a
     changed file offered or offers differently, its path's star names, the
     words of paths and folders added or removed, the class and member names
-    of inheritance components whose links changed, names entering or leaving
+    of classes whose links (or those above them) changed, names entering or leaving
     the follow graph, and every name whose lookups read on to one of them.
     The result equals ``name_digests``'s. None when too much changed for an
     update to pay: ``name_digests`` must run. Raises ValueError when a file's
@@ -925,13 +925,13 @@ def updated_name_digests(
     changed = sorted(p for p in before if before[p] != texts.get(p))
     if len(changed) > MAX_UPDATED_FILES:
         return None
-    components: list[dict[str, list[str]]] = []
+    computed_links: list[dict[str, list[str]]] = []
 
-    def component_index() -> dict[str, list[str]]:
+    def links_index() -> dict[str, list[str]]:
         # Computed when first needed, and once: the classes of every file.
-        if not components:
-            components.append(_component_index(_all_classes(lines)))
-        return components[0]
+        if not computed_links:
+            computed_links.append(_links_index(_all_classes(lines)))
+        return computed_links[0]
 
     # The names whose own digests, follows or place in the follow graph may differ.
     seeds: set[str] = set()
@@ -977,7 +977,7 @@ def updated_name_digests(
                 del old_lines[path]
             else:
                 old_lines[path] = _offer_parts(then)
-        old_index, new_index = _component_index(_all_classes(old_lines)), component_index()
+        old_index, new_index = _links_index(_all_classes(old_lines)), links_index()
         seeds.update(_differing(old_index, new_index))
     if not seeds:
         return dict(previous)
@@ -994,7 +994,7 @@ def updated_name_digests(
                     follows.setdefault(name, set()).update(read_on)
                 in_graph.update(region.intersection(read_on))
     in_graph.update(follows)
-    own = _own_digests(region, paths, lines, component_index, aliases)
+    own = _own_digests(region, paths, lines, links_index, aliases)
     fixed: dict[str, str] = {}
     for successors in follows.values():
         for successor in successors - region:
@@ -1184,11 +1184,11 @@ def _own_digests(
     names: set[str],
     paths: Sequence[str],
     lines: Mapping[str, tuple[str, str, str]],
-    component_index: Callable[[], Mapping[str, list[str]]],
+    links_index: Callable[[], Mapping[str, list[str]]],
     aliases: Aliases,
 ) -> dict[str, str]:
     """The digests ``name_digests`` gives ``names`` before follows are folded in,
-    computed for those names alone, in the same order. ``component_index`` is
+    computed for those names alone, in the same order. ``links_index`` is
     asked only when one of them is a class or member name."""
     index: dict[str, list[str]] = {}
     stars: list[tuple[str, str]] = []
@@ -1215,10 +1215,10 @@ def _own_digests(
     for word, whole in stars:
         index.setdefault(word, []).append(whole)
     if classed:
-        components = component_index()
+        links = links_index()
         for name in sorted(names):
-            if name in components:
-                index.setdefault(name, []).extend(components[name])
+            if name in links:
+                index.setdefault(name, []).extend(links[name])
     return {
         name: _name_digest(name, "".join("\0" + d for d in digests).encode("ascii"))
         for name, digests in index.items()
@@ -1371,17 +1371,17 @@ def _add(index: dict[str, bytearray], name: str, digest: str) -> None:
         found += b"\0" + digest.encode("ascii")
 
 
-def _index_components(
+def _index_links(
     records: Sequence[tuple[str, tuple[str, ...], tuple[str, ...], str]],
     index: dict[str, bytearray],
 ) -> None:
-    """Index each inheritance component's links under the member names of its classes."""
-    for name, digests in _component_index(records).items():
+    """Index the links above each class under its name and member names."""
+    for name, digests in _links_index(records).items():
         for digest in digests:
             _add(index, name, digest)
 
 
-def _component_index(
+def _links_index(
     records: Sequence[tuple[str, tuple[str, ...], tuple[str, ...], str]],
 ) -> dict[str, list[str]]:
     """For every class and member name, the digests of the links above each
