@@ -760,6 +760,28 @@ def test_a_base_is_read_through_the_class_deriving_from_it_not_through_the_base(
     assert sorted(warm.resolved) == ["src/a/Item.java", "src/b/Shelf.java"]
 
 
+def test_a_rust_module_declared_elsewhere_reaches_the_readers_of_what_it_defines(
+    tmp_path: Path,
+) -> None:
+    # cat.rs is ``crate::cat`` only while lib.rs declares ``mod cat;``: without
+    # it, its impl's ids change, and so does the call animal.rs dispatches to
+    # it, though animal.rs names no ``cat``.
+    files = {
+        "Cargo.toml": '[package]\nname = "zoo"\nversion = "0.1.0"\n',
+        "src/lib.rs": "pub mod animal;\npub mod cat;\n",
+        "src/animal.rs": (
+            "pub trait Animal {\n    fn sound(&self) -> String;\n"
+            "    fn greet(&self) -> String { self.sound() }\n}\n"
+        ),
+        "src/cat.rs": (
+            "use crate::animal::Animal;\npub struct Cat;\nimpl Animal for Cat {\n"
+            '    fn sound(&self) -> String { String::from("meow") }\n}\n'
+        ),
+    }
+    warm = _warm_after_editing(tmp_path, files, "src/lib.rs", "pub mod animal;\n")
+    assert "src/animal.rs" in warm.resolved
+
+
 def test_a_file_added_to_the_top_folder_reaches_its_packages_first_file(tmp_path: Path) -> None:
     # The top folder has no name for its files to be indexed under: the file
     # that holds the package's node (the first) must still be resolved again,

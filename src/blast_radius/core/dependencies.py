@@ -798,6 +798,18 @@ def _elements(
                 digest,
             )
         )
+    if rule is not None and rule.declared_modules:
+        # Where a file is a module only as another file declares it (Rust's
+        # ``mod cat;``), what it defines is named by that declaration: a
+        # lookup of any of it reads on to the names the file is declared
+        # under (its own, or its folder's for ``mod.rs``; a crate's root is
+        # declared by its manifest).
+        module = folder.rpartition("/")[2] if stem == "mod.rs" else stem.partition(".")[0]
+        declared = _NONE if stem in ("lib.rs", "main.rs") else names_in(module)
+        for names, _ in out if declared else ():
+            for name in names - _ALL:
+                if name[:1] != SHARED and (then := declared - {name}):
+                    follows.setdefault(name, set()).update(then)
     for scope, _, expression, how in facts.typed:
         if how == _MIXIN and 0 <= scope < len(definitions):
             # A mixin's code runs in the class that includes it: its ``super``

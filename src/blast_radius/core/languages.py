@@ -152,6 +152,11 @@ class LanguageRule:
     then indexed under no word of their paths (``core.dependencies``), so a
     file moved, added or removed reaches only the files naming what it
     declares."""
+    declared_modules: bool = False
+    """Whether a file is a module only where another file declares it (Rust's
+    ``mod cat;`` makes ``cat.rs`` the module ``crate::cat``): its symbols are
+    then named by that declaration, which every lookup of what the file
+    defines reads (``core.dependencies``)."""
     merged_namespaces: bool = False
     """Whether a namespace or package is only a name, declared by any number of
     files and no node of its own (C#'s namespaces, the JVM's packages): what
@@ -489,6 +494,7 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         test_runner="cargo",
         test_marker=TEST_ENTRY_KIND,
         manifest_files=("Cargo.toml",),
+        declared_modules=True,
     ),
     # Swift: a module is a SwiftPM target (Package.swift); all files of a
     # target share one namespace. XCTest's `test*` methods of an `XCTestCase`
