@@ -37,7 +37,9 @@ Five things reach files that do not name them and are handled apart:
   element reading on to a name it binds holds it and reads on to what it
   names; and where methods are declared apart from their type (Go), a
   method reads on to its type's method set (``^`` and the type's name), not
-  to everything the type's name indexes;
+  to everything the type's name indexes; where a file is a module only as
+  another file declares it (``LanguageRule.declared_modules``: Rust's
+  ``mod cat;``), what it defines reads on to the names it is declared under;
 * a namespace or package that any number of files declare, and that is no
   node (``LanguageRule.merged_namespaces``: C#'s, the JVM's), is read for
   being declared at all: its declarations are offered apart from their
