@@ -172,13 +172,61 @@ def test_a_mixins_super_reads_the_links_of_the_classes_including_it(tmp_path: Pa
     assert '"source": "rb:Polite#speak", "target": "rb:Animal#speak"' in warm.graph_text
 
 
-def test_anonymous_scopes_are_no_one_inheritance_component() -> None:
+CALLBACKS = {
+    "app/__init__.py": "",
+    "app/testing.py": (
+        "from werkzeug.test import Client\n\n\nclass Base:\n"
+        "    def ping(self):\n        return 0\n\n\n"
+        "class AppClient(Base, Client):\n"
+        "    def open(self):\n        return 1\n\n\n"
+        "class Traced(AppClient):\n    def trace(self):\n        return 2\n\n\n"
+        "class Quiet(Traced):\n    def _hush(self):\n        return 3\n\n\n"
+        "def make() -> Quiet:\n    return Quiet()\n"
+    ),
+    "app/use.py": (
+        "from app.testing import make\n\n\ndef fetch():\n"
+        "    client = make()\n    return client.get('/')\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "target"),
+    [
+        # The public method an outside base may call back, renamed.
+        ("    def open(self):", "    def send(self):", "AppClient.send"),
+        # A subclass overriding it: a call on a class under it (Quiet, with no
+        # public method of its own) calls back the override.
+        ("    def trace(self):", "    def open(self):", "Traced.open"),
+        # A method of a class above the one deriving from the outside base
+        # answers none of its callbacks: no call through it is resolved again.
+        ("    def ping(self):", "    def opened(self):", ""),
+    ],
+)
+def test_a_public_method_an_outside_base_may_call_back_reaches_the_callers_of_outside_methods(
+    tmp_path: Path, old: str, new: str, target: str
+) -> None:
+    # ``client.get`` is werkzeug's, which may call back the public methods of
+    # AppClient; use.py names neither AppClient nor ``open``, only ``make``,
+    # which reads on to Quiet.
+    text = CALLBACKS["app/testing.py"].replace(old, new)
+    warm = _warm_after_editing(tmp_path, CALLBACKS, "app/testing.py", text)
+    if not target:
+        assert sorted(warm.resolved) == ["app/testing.py"]
+        return
+    assert sorted(warm.resolved) == ["app/testing.py", "app/use.py"]
+    edge = f'"source": "python:app.use.fetch", "target": "python:app.testing.{target}"'
+    assert edge in warm.graph_text
+
+
+def test_anonymous_scopes_are_linked_to_their_own_bases_alone() -> None:
     """Lambdas and object expressions have no name a base could write: each is
     linked only to its own bases. A lambda added anywhere
     leaves the members of a hierarchy an object expression extends alone."""
 
     def texts(*classes: tuple[str, tuple[str, ...], tuple[str, ...], str]) -> DependencyTexts:
-        return dependency_texts(FileDependencies(("x",), (), classes, ()))
+        records = tuple((*record, "") for record in classes)
+        return dependency_texts(FileDependencies(("x",), (), records, ()))
 
     files = {
         # an object expression extending Node, and Node with its member
@@ -741,7 +789,7 @@ def test_a_base_is_read_through_the_class_deriving_from_it_not_through_the_base(
     # Sorter names Comparable, from outside the repository, which Item
     # implements. Indexed under the base's name too, Item's base was read by
     # every file naming Comparable; which classes derive from a base is the
-    # inheritance components' to say, and Item is alone in its component.
+    # inheritance links' to say, and no class of the repository derives from Item.
     files = {
         "src/a/Item.java": (
             "package a;\npublic class Item implements Comparable<Item> {\n"
@@ -1461,11 +1509,11 @@ def test_dependency_texts_tell_every_name_list_apart_and_refuse_a_cut_text() -> 
     base = FileDependencies(
         ("money", "*shop"),
         (("money", digest), ("total", digest)),
-        (("", ("add",), (), digest),),
+        (("", ("add",), (), digest, ""),),
         (("total", ("money",)),),
     )
-    more_members = (("", ("add", "x"), (), digest),)
-    empty_link = (("", ("add",), ("",), digest),)
+    more_members = (("", ("add", "x"), (), digest, ""),)
+    empty_link = (("", ("add",), ("",), digest, ""),)
     variants = [
         base,
         FileDependencies(base.mentions, base.offers, more_members, base.follows),
@@ -1490,6 +1538,11 @@ def test_dependency_texts_tell_every_name_list_apart_and_refuse_a_cut_text() -> 
     assert not readable(cut)
     odd = texts[0]._replace(offers=texts[0].offers.replace(digest, digest[:-1], 1))
     assert not readable(odd)
+    # A class's callbacks: its public members' digest, then (base, module) pairs.
+    for calls_back, whole in [(digest + ",client,werkzeug", True), (digest + ",client", False)]:
+        records = ((*base.classes[0][:4], calls_back),)
+        text = dependency_texts(FileDependencies(base.mentions, base.offers, records, base.follows))
+        assert text not in texts and readable(text) == whole
 
 
 def test_a_parts_counts_are_read_without_its_rows_and_refused_where_the_part_is() -> None:

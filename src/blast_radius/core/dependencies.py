@@ -23,7 +23,9 @@ Five things reach files that do not name them and are handled apart:
   links above a class (its own, and those of every class its bases name,
   transitively) is indexed under the class's name and its member names,
   which is what a call dispatched to an override reads (a plain class, with
-  no links, adds none);
+  no links, adds none); where an outside base may call back a class's
+  public methods (``LanguageRule.public_callbacks``), the public members of
+  the classes that may answer them are indexed under the class's name;
 * the tree's paths: a file or folder is indexed under its own name and its
   folder's (``/`` for the top folder, which has none), which is what module,
   package and include lookups name, and a
@@ -269,9 +271,35 @@ def _namespaces_declared(qualified: str) -> Iterator[tuple[frozenset[str], str]]
         yield frozenset(SHARED + name for name in names_in(parts[end - 1])), ".".join(parts[:end])
 
 
+def _head(expression: str) -> str:
+    """The name a base expression starts with: ``a`` of ``a.b.C[T]``."""
+    return _GENERIC_ARGUMENTS.split(expression, 1)[0].strip().partition(".")[0]
+
+
+def _outside_bound(facts: FileFacts, free: Sequence[str]) -> dict[str, list[str]]:
+    """The names the file's imports bind that may name something outside the
+    repository, each with the first names of the modules it is imported from:
+    bound by an import that is not relative (``.x``), of a module outside
+    ``free`` (as written, in any scope)."""
+    bound: dict[str, list[str]] = {}
+    for i in facts.imports:
+        top = i.source.partition(".")[0]
+        if not top or "*" in (i.name, i.alias) or top in free:
+            continue
+        word = _last_name(top)
+        if word:
+            bound.setdefault(i.alias or i.name or top, []).append(word)
+    return bound
+
+
 def _last_name(text: str) -> str:
     words = _WORD.findall(text.lower().replace("_", ""))
     return words[-1] if words else ""
+
+
+ClassRecord = tuple[str, tuple[str, ...], tuple[str, ...], str, str]
+"""(name, member names, linked names, digest of its links, its callbacks):
+see ``FileDependencies``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,15 +308,19 @@ class FileDependencies:
 
     ``offers`` are (name, digest of the file's elements indexed under it, in
     file order) pairs, by name; ``classes`` are
-    (name, member names, linked names, digest of its links) for every
-    definition with members or bases (the digest after ``_PLAIN`` when it has
-    no links); ``mentions`` are the names the full
-    facts write. All are plain lists of strings, cached as JSON.
+    (name, member names, linked names, digest of its links, callbacks) for
+    every definition with members or bases (the links digest after
+    ``_PLAIN`` when it has no links); a class's callbacks, where
+    ``LanguageRule.public_callbacks``, are the digest of its public members
+    and, for each base that an import which may be of an outside module
+    binds, the base's name and that module's first name (``,client,werkzeug``),
+    else empty; ``mentions`` are the names the full facts write. All are
+    plain lists of strings, cached as JSON.
     """
 
     mentions: tuple[str, ...]
     offers: tuple[tuple[str, str], ...]
-    classes: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...]
+    classes: tuple[ClassRecord, ...]
     follows: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(name, names a lookup of it reads on to): an alias to what it names, a
     function to its return type, a field to its type."""
@@ -320,8 +352,8 @@ def dependency_texts(deps: FileDependencies) -> DependencyTexts:
     each ended by ``_PART`` (a cut text is seen as damaged)."""
     offers = _FIELD.join(f"{name}{_FIELD}{digest}" for name, digest in deps.offers)
     classes = _RECORD.join(
-        _FIELD.join((name, digest, _items(members), _items(links)))
-        for name, members, links, digest in deps.classes
+        _FIELD.join((name, digest, _items(members), _items(links), calls_back))
+        for name, members, links, digest, calls_back in deps.classes
     )
     follows = _RECORD.join(f"{name}{_FIELD}{_items(then)}" for name, then in deps.follows)
     return DependencyTexts(
@@ -372,10 +404,14 @@ def _offer_lines(texts: DependencyTexts) -> tuple[list[str], str, str]:
     return fields, classes, follows
 
 
-def _class_records(line: str) -> Iterator[tuple[str, tuple[str, ...], tuple[str, ...], str]]:
+def _class_records(line: str) -> Iterator[ClassRecord]:
     for record in line.split(_RECORD) if line else ():
-        name, digest, members, links = record.split(_FIELD)
-        yield name, _names_of_items(members), _names_of_items(links), digest
+        name, digest, members, links, calls_back = record.split(_FIELD)
+        if calls_back and (
+            len(calls_back.partition(_ITEM)[0]) != _DIGEST_CHARS or calls_back.count(_ITEM) % 2
+        ):
+            raise ValueError("damaged callbacks")
+        yield name, _names_of_items(members), _names_of_items(links), digest, calls_back
 
 
 def _follow_records(line: str) -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -465,7 +501,7 @@ def _elements(
     facts: FileFacts,
 ) -> tuple[
     list[tuple[frozenset[str], str]],
-    tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...],
+    tuple[ClassRecord, ...],
     tuple[tuple[str, tuple[str, ...]], ...],
 ]:
     """A file's interface as (names it is indexed under, content) elements, and
@@ -750,9 +786,18 @@ def _elements(
     members: dict[int, set[str]] = {}
     links: dict[int, list[str]] = {}
     implicit: dict[int, list[str]] = {}
+    # Where an outside base may call back a class's public methods
+    # (``LanguageRule.public_callbacks``), a call of a method no class of the
+    # repository defines, on the class or a subclass, reads which those are
+    # and which class of its ancestors answers each: their public members.
+    public: dict[int, list[str]] = {}
+    callbacks = rule is not None and rule.public_callbacks
+    outside = _outside_bound(facts, rule.callback_free_modules) if callbacks and rule else {}
     for d in definitions:
         if d.parent != MODULE_SCOPE:
             members.setdefault(d.parent, set()).update(names_in(d.name))
+            if callbacks and not d.name.startswith("_"):
+                public.setdefault(d.parent, []).append(f"{d.kind}\1{d.name}")
             if names_in(d.name) & _IMPLICIT_MEMBERS:
                 # Part of the class's links: subclasses inherit it, unnamed.
                 implicit.setdefault(d.parent, []).append(f"{d.kind}\1{d.name}")
@@ -792,12 +837,27 @@ def _elements(
         )
         if not (written or implicit.get(index) or method_set):
             digest = _PLAIN + digest
+        # Which bases are outside the repository is the resolver's to know; a
+        # base bound by an import that is not relative may be: its name and
+        # its module's first name say, once every file's classes and paths
+        # are known (``_links_index``).
+        calls_back = ""
+        if callbacks and definitions[index].kind == "class":
+            bases = [
+                (_last_name(_GENERIC_ARGUMENTS.split(x, 1)[0]), top)
+                for x in written
+                for top in outside.get(_head(x), ())
+            ]
+            if bases or index in public:
+                calls_back = _digest(facts.path, qualified[index], *sorted(public.get(index, ())))
+                calls_back += "".join(_items(pair) for pair in bases)
         classes.append(
             (
                 _last_name(definitions[index].name),
                 tuple(sorted(members.get(index, ()))),
                 tuple(sorted(linked)),
                 digest,
+                calls_back,
             )
         )
     if rule is not None and rule.declared_modules:
@@ -825,6 +885,7 @@ def _elements(
                     (),
                     (includer,) if includer else (),
                     _PLAIN + _digest(facts.path, qualified[scope], expression),
+                    "",
                 )
             )
     return out, tuple(classes), tuple((k, tuple(sorted(v))) for k, v in sorted(follows.items()))
@@ -867,7 +928,7 @@ def name_digests(
     # several times that across a large tree's offers.
     index: dict[str, bytearray] = {}
     stars: list[tuple[str, str]] = []
-    classes: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []
+    classes: list[ClassRecord] = []
     follows: dict[str, set[str]] = {}
     shared: dict[str, set[str]] = {}
     for path in sorted(texts):
@@ -890,7 +951,7 @@ def name_digests(
     # After the paths' and folders' digests, in file order, as each name's list expects.
     for word, whole in stars:
         _add(index, word, whole)
-    _index_links(classes, index)
+    _index_links(classes, paths, index)
     # The digest of the name and its digests joined by "\0", as ``_digest`` takes it.
     by_name = {name: _name_digest(name, joined) for name, joined in index.items()}
     _follow(follows, by_name)
@@ -944,7 +1005,7 @@ def updated_name_digests(
     def links_index() -> dict[str, list[str]]:
         # Computed when first needed, and once: the classes of every file.
         if not computed_links:
-            computed_links.append(_links_index(_all_classes(lines)))
+            computed_links.append(_links_index(_all_classes(lines), new_words))
         return computed_links[0]
 
     # The names whose own digests, follows or place in the follow graph may differ.
@@ -983,7 +1044,10 @@ def updated_name_digests(
         # of a common type (``int``) brings that name into its file's follows,
         # not into the graph, which every other file keeps it in.
         seeds.update(_moved_in_graph(moved, old_maps, new_maps, lines, set(changed)))
-    if classes_changed:
+    new_words = _module_words(paths)
+    old_words = new_words if paths_before is None else _module_words(paths_before)
+    # Files of modules added or removed may move a base outside the tree or into it.
+    if classes_changed or (old_words is not new_words and old_words() != new_words()):
         old_lines = dict(lines)
         for path in changed:
             then = before[path]
@@ -991,7 +1055,7 @@ def updated_name_digests(
                 del old_lines[path]
             else:
                 old_lines[path] = _offer_parts(then)
-        old_index, new_index = _links_index(_all_classes(old_lines)), links_index()
+        old_index, new_index = _links_index(_all_classes(old_lines), old_words), links_index()
         seeds.update(_differing(old_index, new_index))
     if not seeds:
         return dict(previous)
@@ -1190,7 +1254,7 @@ def _upstream(seeds: set[str], lines: Mapping[str, tuple[str, str, str]]) -> set
 
 def _all_classes(
     lines: Mapping[str, tuple[str, str, str]],
-) -> list[tuple[str, tuple[str, ...], tuple[str, ...], str]]:
+) -> list[ClassRecord]:
     return [record for _, classes, _ in lines.values() for record in _class_records(classes)]
 
 
@@ -1386,17 +1450,148 @@ def _add(index: dict[str, bytearray], name: str, digest: str) -> None:
 
 
 def _index_links(
-    records: Sequence[tuple[str, tuple[str, ...], tuple[str, ...], str]],
-    index: dict[str, bytearray],
+    records: Sequence[ClassRecord], paths: Sequence[str], index: dict[str, bytearray]
 ) -> None:
-    """Index the links above each class under its name and member names."""
-    for name, digests in _links_index(records).items():
+    """Index the links above each class under its name and member names, and
+    the callbacks above it under its name."""
+    for name, digests in _links_index(records, _module_words(paths)).items():
         for digest in digests:
             _add(index, name, digest)
 
 
+def _callbacks_above(
+    records: Sequence[ClassRecord],
+    nodes: Mapping[str, list[int]],
+    above: Mapping[str, set[str]],
+    path_words: Callable[[], frozenset[str]],
+) -> dict[str, str]:
+    """For each class at or under one with a base that may be outside the
+    repository, the digest of the public members that decide what such a base
+    may call back on it (``LanguageRule.public_callbacks``).
+
+    An outside base may call back the public methods of the class deriving
+    from it, each answered by the first class of the caller's method
+    resolution order that defines it. That class is the one deriving from the
+    outside base or one before it in that order, never one of its own
+    ancestors: a class's members count unless it is strictly above every
+    class with an outside base that the caller derives from. Counted for every
+    class above, a method added to Django's ``Model`` reached every reader of
+    every test model with an ``enum`` base, and through them every file.
+    """
+
+    def has_outside_base(record: ClassRecord) -> bool:
+        # A base named by no class of the repository, or imported from a
+        # module whose first name is no folder or file of the tree, is
+        # outside it.
+        items = record[4].split(_ITEM)
+        return any(
+            base not in nodes or top not in path_words()
+            for base, top in zip(items[1::2], items[2::2], strict=True)
+        )
+
+    deriving = {
+        n for n, record in enumerate(records) if _ITEM in record[4] and has_outside_base(record)
+    }
+    if not deriving:
+        return {}
+    outside = {records[n][0] for n in deriving}
+    public: dict[str, str] = {}
+    for key, numbers in nodes.items():
+        kept = sorted(records[n][4].partition(_ITEM)[0] for n in numbers if records[n][4])
+        if kept:
+            public[key] = _digest(key, *kept)
+    reached: dict[str, frozenset[str]] = {}
+
+    def ancestors(key: str) -> frozenset[str]:
+        # Strictly above ``key``: every class its bases name, transitively
+        # (names meet, so ``key`` itself where they loop).
+        found = reached.get(key)
+        if found is None:
+            seen: set[str] = set()
+            todo = list(above.get(key, ()))
+            while todo:
+                name = todo.pop()
+                if name not in seen:
+                    seen.add(name)
+                    todo.extend(above.get(name, ()))
+            found = reached[key] = frozenset(seen)
+        return found
+
+    # The classes under one with an outside base: only they have callbacks.
+    below: dict[str, set[str]] = {}
+    for key, names in above.items():
+        for name in names:
+            below.setdefault(name, set()).add(key)
+    under = set(outside)
+    todo = list(outside)
+    while todo:
+        for name in below.get(todo.pop(), ()):
+            if name not in under:
+                under.add(name)
+                todo.append(name)
+    # Each class on its own (the classes of one name meet only above it: a
+    # test's ``Number(models.Model)`` is not the ``Number(Decimal, Choices)``
+    # of another test).
+    found: dict[str, set[str]] = {}
+    for n, (key, _, linked, _, calls_back) in enumerate(records):
+        if not key or key not in under:
+            continue
+        # A base surely outside leads to no class of the repository, whatever
+        # its name meets (``datetime.time`` and a test's ``Time`` model).
+        items = calls_back.split(_ITEM)
+        away = {
+            word
+            for base, top in zip(items[1::2], items[2::2], strict=True)
+            if top not in path_words()
+            for word in (base, top)
+        }
+        lineage: set[str] = set()
+        for name in linked:
+            if name in nodes and name != key and name not in away:
+                lineage.add(name)
+                lineage.update(ancestors(name))
+        bases_outside = sorted(lineage & outside)
+        if not bases_outside and n not in deriving:
+            continue
+        counted = sorted(
+            name
+            for name in lineage
+            if name in public
+            and any(name not in ancestors(f) or f in ancestors(name) for f in bases_outside)
+        )
+        found.setdefault(key, set()).add(
+            _digest(
+                calls_back.partition(_ITEM)[0],
+                str(n in deriving),
+                *bases_outside,
+                "\1",
+                *(public[name] for name in counted),
+            )
+        )
+    return {key: _digest(*sorted(digests)) for key, digests in found.items()}
+
+
+def _module_words(paths: Sequence[str]) -> Callable[[], frozenset[str]]:
+    """The words of the folders and names of the tree's files whose outside
+    bases may call back (``LanguageRule.public_callbacks``): a module whose
+    first name is none of them is outside the tree. Worked out when first
+    asked for, once."""
+
+    @functools.cache
+    def words() -> frozenset[str]:
+        found: set[str] = set()
+        for path in paths:
+            rule = language_for_path(path)
+            if rule is not None and rule.public_callbacks:
+                folder, _, name = path.rpartition("/")
+                found.update(names_in(folder.replace("/", " ")) | _name_words(name))
+        return frozenset(found)
+
+    return words
+
+
 def _links_index(
-    records: Sequence[tuple[str, tuple[str, ...], tuple[str, ...], str]],
+    records: Sequence[ClassRecord], path_words: Callable[[], frozenset[str]]
 ) -> dict[str, list[str]]:
     """For every class and member name, the digests of the links above each
     class that has it: its own links and those of every class its bases name,
@@ -1418,10 +1613,10 @@ def _links_index(
         return name if name else "\0" + digest
 
     nodes: dict[str, list[int]] = {}
-    for number, (name, _, _, digest) in enumerate(records):
+    for number, (name, _, _, digest, _) in enumerate(records):
         nodes.setdefault(node(name, digest), []).append(number)
     above: dict[str, set[str]] = {}
-    for name, _, linked, digest in records:
+    for name, _, linked, digest, _ in records:
         if linked:
             key = node(name, digest)
             found = {n for n in linked if n in nodes and n != key}
@@ -1447,4 +1642,13 @@ def _links_index(
             names.add(key)
         for name in names:
             index.setdefault(name, set()).add(digest)
+    # Where a class has a base that may be outside the repository, or one of
+    # the classes above it has, a call through it of a method the repository
+    # does not define reads the public members of the classes above it that
+    # may answer a call back: under its name alone (under its members' too, a
+    # method added to a class reached every reader of every member of every
+    # class under it).
+    for key, digest in _callbacks_above(records, nodes, above, path_words).items():
+        if not key.startswith("\0"):
+            index.setdefault(key, set()).add(digest)
     return {name: sorted(digests) for name, digests in index.items()}

@@ -163,6 +163,15 @@ class LanguageRule:
     other files read of its declarations is then that it is declared at all,
     not which files declare it, so a file added or removed that declares it
     reaches none of its readers (``core.dependencies``)."""
+    public_callbacks: bool = False
+    """Whether a method the repository does not define, called on a class
+    with a base from outside it, may call back the class's public methods
+    (those not named ``_...``): Python's ``werkzeug.test.Client.get`` calls
+    the ``open`` of a subclass. Which public members the classes above a
+    class have is then read through its name (``core.dependencies``)."""
+    callback_free_modules: tuple[str, ...] = ()
+    """Outside modules whose classes call back nothing of a subclass: they
+    type, they do not run (``typing``)."""
     implied_names: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Calls that name methods without writing them, by the call's last name
     (lowercased, no underscores) and the methods: Laravel's ``Route::resource``
@@ -291,6 +300,10 @@ LANGUAGES: tuple[LanguageRule, ...] = (
         # Module names depend on the packages and projects above a file.
         folder_files=("__init__.py", "__main__.py", "setup.py"),
         test_runner="pytest",
+        public_callbacks=True,
+        # unittest's runner calls set-up and tests, which fixture edges show
+        # already, and its assertions call nothing of the test class.
+        callback_free_modules=("typing", "typing_extensions", "abc", "builtins", "unittest"),
     ),
     # JavaScript and TypeScript are one ecosystem: one resolver, the TypeScript
     # queries added to the JavaScript ones, a grammar per dialect.

@@ -86,10 +86,8 @@ with an external base: the external method may call back the methods the class
 defines over it. This share of the receiver's confidence, split between them."""
 CALLBACK_TAG = "callback"  # one of graph.UNWRITTEN_CALL_TAGS
 """Tags a call that reaches a method only through an external base class's code."""
-NO_CALLBACK_MODULES = frozenset({"typing", "typing_extensions", "abc", "builtins", "unittest"})
-"""External bases that call nothing back: they type, they do not run; unittest's
-runner calls set-up and tests, which fixture edges already show, and its
-assertions call nothing of the test class."""
+NO_CALLBACK_MODULES = frozenset(language_by_name("python").callback_free_modules)
+"""External bases that call nothing back (``LanguageRule.callback_free_modules``)."""
 CONSTRUCTION_METHODS = ("__init__", "__new__", "__post_init__")
 """The methods ``ClassName(...)`` runs, when the class (or a base) defines them."""
 
