@@ -65,7 +65,7 @@ import functools
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -1507,14 +1507,7 @@ def _callbacks_above(
         # (names meet, so ``key`` itself where they loop).
         found = reached.get(key)
         if found is None:
-            seen: set[str] = set()
-            todo = list(above.get(key, ()))
-            while todo:
-                name = todo.pop()
-                if name not in seen:
-                    seen.add(name)
-                    todo.extend(above.get(name, ()))
-            found = reached[key] = frozenset(seen)
+            found = reached[key] = frozenset(_reachable(above, above.get(key, ())))
         return found
 
     # The classes under one with an outside base: only they have callbacks.
@@ -1522,13 +1515,7 @@ def _callbacks_above(
     for key, names in above.items():
         for name in names:
             below.setdefault(name, set()).add(key)
-    under = set(outside)
-    todo = list(outside)
-    while todo:
-        for name in below.get(todo.pop(), ()):
-            if name not in under:
-                under.add(name)
-                todo.append(name)
+    under = _reachable(below, outside)
     # Each class on its own (the classes of one name meet only above it: a
     # test's ``Number(models.Model)`` is not the ``Number(Decimal, Choices)``
     # of another test).
@@ -1569,6 +1556,18 @@ def _callbacks_above(
             )
         )
     return {key: _digest(*sorted(digests)) for key, digests in found.items()}
+
+
+def _reachable(graph: Mapping[str, set[str]], starts: Iterable[str]) -> set[str]:
+    """``starts`` and every name ``graph`` leads to from them, transitively."""
+    seen: set[str] = set()
+    todo = list(starts)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(graph.get(name, ()))
+    return seen
 
 
 def _module_words(paths: Sequence[str]) -> Callable[[], frozenset[str]]:
