@@ -219,6 +219,70 @@ def test_a_public_method_an_outside_base_may_call_back_reaches_the_callers_of_ou
     assert edge in warm.graph_text
 
 
+@pytest.mark.parametrize(
+    ("files", "edited", "dropped"),
+    [
+        # Where lookups never find a titled definition (the syntactic tier's
+        # ExUnit tests), no title is indexed: not ``delete`` nor ``2``.
+        (
+            {
+                "lib/my_list.ex": (
+                    "defmodule MyList do\n  def delete(list, x), do: List.delete(list, x)\n"
+                    "  def keep(x) do\n    with {:ok, y} <- x, do: y\n  end\nend\n"
+                ),
+                "test/my_list_test.exs": (
+                    "defmodule MyListTest do\n  use ExUnit.Case\n"
+                    '  test "delete/2" do\n    assert 1 == 1\n  end\n'
+                    '  test "keeps with a tuple" do\n    assert MyList.keep({:ok, 1}) == 1\n  end\n'
+                    "end\n"
+                ),
+            },
+            "test/my_list_test.exs",
+            '  test "delete/2" do\n    assert 1 == 1\n  end\n',
+        ),
+        # Elsewhere a title with a space in it, which no reference spells.
+        (
+            {
+                "src/list.js": "export function works(list) {\n  return list.length;\n}\n",
+                "test/list.test.js": (
+                    'import { works } from "../src/list.js";\n'
+                    'it("works with a list", () => {\n  expect(1).toBe(1);\n});\n'
+                    'it("counts", () => {\n  works([]);\n});\n'
+                ),
+            },
+            "test/list.test.js",
+            'it("works with a list", () => {\n  expect(1).toBe(1);\n});\n',
+        ),
+    ],
+    ids=["elixir", "javascript"],
+)
+def test_a_test_titled_by_a_description_is_read_by_no_other_file(
+    tmp_path: Path, files: dict[str, str], edited: str, dropped: str
+) -> None:
+    # The dropped test's title has words the other file writes (``delete``,
+    # ``with``; ``works``, ``list``), but no lookup finds a test by its title.
+    text = files[edited].replace(dropped, "")
+    assert text != files[edited]
+    warm = _warm_after_editing(tmp_path, files, edited, text)
+    assert sorted(warm.resolved) == [edited]
+
+
+def test_an_elixir_module_added_reaches_the_files_naming_it_not_its_folder(
+    tmp_path: Path,
+) -> None:
+    # Elixir finds a module by its name wherever its file is: a file added to
+    # lib/ is read by the files naming what it defines, not by every file in
+    # lib/ (whose path words they mention).
+    files = {
+        "lib/cart.ex": "defmodule Cart do\n  def total(xs), do: Money.sum(xs)\nend\n",
+        "lib/money.ex": "defmodule Money do\n  def sum(xs), do: Enum.sum(xs)\nend\n",
+        "lib/audit.ex": "defmodule Audit do\n  def log(x), do: x\nend\n",
+    }
+    text = "defmodule Tax do\n  def rate, do: Cart.total([1])\nend\n"
+    warm = _warm_after_adding(tmp_path, files, "lib/tax.ex", text)
+    assert sorted(warm.resolved) == ["lib/tax.ex"]
+
+
 def test_anonymous_scopes_are_linked_to_their_own_bases_alone() -> None:
     """Lambdas and object expressions have no name a base could write: each is
     linked only to its own bases. A lambda added anywhere

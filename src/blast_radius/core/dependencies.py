@@ -8,7 +8,8 @@ So the output is kept while nothing *named by the file* changed elsewhere:
 * each file's interface is cut into **elements** (a definition, an import, a
   base, a typed field, an export ...), each indexed under the names it binds
   or defines, never under the names of its enclosing scopes, so adding a
-  method to a class does not touch every file that uses the class;
+  method to a class does not touch every file that uses the class (a test
+  named by a title that no lookup finds it by, ``_described``, under none);
 * each file's **mentions** are the names its full facts write, and the names
   in its path but its extension;
 * a file's **dependency digest** covers, for every name it mentions, every
@@ -69,7 +70,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from blast_radius.core.facts import MODULE_SCOPE, FileFacts, Import
+from blast_radius.core.facts import MODULE_SCOPE, Definition, FileFacts, Import
 from blast_radius.core.languages import language_for_path
 
 EVERYONE = "*"
@@ -426,7 +427,7 @@ def _mentioned(texts: DependencyTexts) -> list[str]:
 
 def file_dependencies(full: FileFacts, interface: FileFacts) -> FileDependencies:
     """The dependency data of one file, from its full facts and its interface."""
-    elements, classes, follows = _elements(interface)
+    elements, classes, follows = _elements(interface, _described(full))
     by_name: dict[str, list[str]] = {}
     for names, content in elements:
         for name in names:
@@ -443,6 +444,35 @@ def file_dependencies(full: FileFacts, interface: FileFacts) -> FileDependencies
     return FileDependencies(_mentions(full), offers, classes, follows)
 
 
+_TITLED = "titled"
+
+
+def _described(facts: FileFacts) -> frozenset[tuple[str, str, int, int]]:
+    """The file's definitions (kind, name, first and last line) named by a title that no lookup
+    finds them by (``LanguageRule.titled_found``): any title where lookups
+    never find a titled definition (ExUnit's ``test "delete/2"``), else a
+    title with a space in it (``it("works", ...)``, ``t.Run("no rows", ...)``),
+    which no reference spells. Indexed under their words, removing one ExUnit
+    test file resolved again every file that writes ``with``, ``and`` or
+    ``is``, or calls a ``delete``."""
+    titled = {scope for scope, trait in facts.traits if trait == _TITLED}
+    if not titled:
+        return frozenset()
+    rule = language_for_path(facts.path)
+    found = rule is None or rule.titled_found
+    return frozenset(
+        _definition_key(d)
+        for index, d in enumerate(facts.definitions)
+        if index in titled and (not found or any(c.isspace() for c in d.name))
+    )
+
+
+def _definition_key(d: Definition) -> tuple[str, str, int, int]:
+    """A definition as the full facts and the interface both hold it (their
+    indices may differ)."""
+    return d.kind, d.name, d.start_line, d.end_line
+
+
 def _mentions(facts: FileFacts) -> tuple[str, ...]:
     """Every name the file's facts write, and the names in its path but its
     extension (which every file of the language has: a name that a binding
@@ -452,7 +482,8 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
     by_path = rule is None or rule.found_by_path
     folder, _, name = facts.path.rpartition("/")
     words: list[str] = [folder.replace("/", " "), _stem(name)] if by_path else []
-    words.extend(d.name for d in facts.definitions)
+    described = _described(facts)
+    words.extend(d.name for d in facts.definitions if _definition_key(d) not in described)
     for i in facts.imports:
         words.extend((i.source, i.name or "", i.alias or ""))
     implied = dict(rule.implied_names) if rule is not None else {}
@@ -499,13 +530,15 @@ def _mentions(facts: FileFacts) -> tuple[str, ...]:
 
 def _elements(
     facts: FileFacts,
+    described: frozenset[tuple[str, str, int, int]] = frozenset(),
 ) -> tuple[
     list[tuple[frozenset[str], str]],
     tuple[ClassRecord, ...],
     tuple[tuple[str, tuple[str, ...]], ...],
 ]:
     """A file's interface as (names it is indexed under, content) elements, and
-    its classes' links."""
+    its classes' links; the definitions named in ``described`` (``_described``)
+    are indexed under no name."""
     definitions = facts.definitions
     qualified: list[str] = []
     for d in definitions:  # parents come before their children
@@ -519,8 +552,11 @@ def _elements(
         # A namespace's name is no lookup's way into what is declared in it
         # (each is found by its own name), and every file of it writes that name.
         if 0 <= scope < len(definitions) and definitions[scope].kind != _NAMESPACE:
-            return _defined_names(definitions[scope].name)
+            return _name_of(definitions[scope])
         return _NONE
+
+    def _name_of(d: Definition) -> frozenset[str]:
+        return _NONE if _definition_key(d) in described else _defined_names(d.name)
 
     context = _digest(
         *(
@@ -591,7 +627,7 @@ def _elements(
     merged = rule is not None and rule.merged_namespaces
     by_path = rule is None or rule.found_by_path
     for index, d in enumerate(definitions):
-        names = _defined_names(d.name)
+        names = _name_of(d)
         if merged and d.kind == _NAMESPACE:
             declare(qualified[index])
             continue
@@ -609,7 +645,11 @@ def _elements(
     own_names = _NONE
     if private:
         own_names = _name_words(stem) | _names_of(
-            " ".join(d.name for d in definitions if d.kind != _NAMESPACE)
+            " ".join(
+                d.name
+                for d in definitions
+                if d.kind != _NAMESPACE and _definition_key(d) not in described
+            )
         )
     loads_only = rule is not None and rule.loads_bind_nothing
     for i in facts.imports:
@@ -795,7 +835,8 @@ def _elements(
     outside = _outside_bound(facts, rule.callback_free_modules) if callbacks and rule else {}
     for d in definitions:
         if d.parent != MODULE_SCOPE:
-            members.setdefault(d.parent, set()).update(names_in(d.name))
+            if _definition_key(d) not in described:
+                members.setdefault(d.parent, set()).update(names_in(d.name))
             if callbacks and not d.name.startswith("_"):
                 public.setdefault(d.parent, []).append(f"{d.kind}\1{d.name}")
             if names_in(d.name) & _IMPLICIT_MEMBERS:
@@ -853,7 +894,9 @@ def _elements(
                 calls_back += "".join(_items(pair) for pair in bases)
         classes.append(
             (
-                _last_name(definitions[index].name),
+                ""
+                if _definition_key(definitions[index]) in described
+                else _last_name(definitions[index].name),
                 tuple(sorted(members.get(index, ()))),
                 tuple(sorted(linked)),
                 digest,

@@ -152,6 +152,11 @@ class LanguageRule:
     then indexed under no word of their paths (``core.dependencies``), so a
     file moved, added or removed reaches only the files naming what it
     declares."""
+    titled_found: bool = True
+    """Whether a lookup may find a definition the queries mark ``titled`` (a
+    test named by its title) by that title. The syntactic tier's never does;
+    elsewhere, a title with a space in it (``it("works")``) is no name any
+    reference spells (``core.dependencies``)."""
     declared_modules: bool = False
     """Whether a file is a module only where another file declares it (Rust's
     ``mod cat;`` makes ``cat.rs`` the module ``crate::cat``): its symbols are
@@ -598,6 +603,7 @@ _SYNTACTIC = LanguageRule(
     imports_run_packages=False,
     checks_signatures=False,
     test_marker=TEST_ENTRY_KIND,
+    titled_found=False,
 )
 """What every language of the syntactic tier shares: one resolver, queries in
 ``queries/<name>/``, tests marked by the queries (a test file that marks none
@@ -622,6 +628,8 @@ SYNTACTIC_LANGUAGES: tuple[LanguageRule, ...] = (
         grammar_module="tree_sitter_elixir",
         test_files=("**/test/**/*_test.exs",),
         global_modules=True,
+        # Modules are found by their names alone, wherever their files are.
+        found_by_path=False,
         closed_modules=True,
         self_receivers=("__MODULE__",),
         module_receivers=r"[A-Z]\w*(?:\.[A-Z]\w*)*",
