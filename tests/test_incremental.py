@@ -283,6 +283,27 @@ def test_an_elixir_module_added_reaches_the_files_naming_it_not_its_folder(
     assert sorted(warm.resolved) == ["lib/tax.ex"]
 
 
+def test_a_go_method_set_keeps_the_case_of_its_type(tmp_path: Path) -> None:
+    # Which files make a ``string`` (a conversion) is no reader's of the
+    # methods of a type named ``String``: folded together, dropping one
+    # conversion reached every call that may dispatch to ``String.Render``.
+    files = {
+        "go.mod": "module example.com/m\n\ngo 1.20\n",
+        "render/text.go": (
+            "package render\n\ntype String struct{}\n\n"
+            'func (s String) Render() string { return "s" }\n'
+        ),
+        "app/do.go": (
+            "package app\n\ntype Renderer interface{ Render() string }\n\n"
+            "func Do(r Renderer) string { return r.Render() }\n"
+        ),
+        "util/conv.go": "package util\n\nfunc Conv(b []byte) string { return string(b) }\n",
+    }
+    text = files["util/conv.go"].replace("string(b)", '"x"')
+    warm = _warm_after_editing(tmp_path, files, "util/conv.go", text)
+    assert sorted(warm.resolved) == ["util/conv.go"]
+
+
 def test_anonymous_scopes_are_linked_to_their_own_bases_alone() -> None:
     """Lambdas and object expressions have no name a base could write: each is
     linked only to its own bases. A lambda added anywhere

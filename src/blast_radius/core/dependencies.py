@@ -154,7 +154,8 @@ _NAMESPACE = "namespace"
 # ones (``LanguageRule.merged_namespaces``) are offered as ``SHARED``.
 _DECLARED_HOWS = frozenset({_NAMESPACE, "package"})
 METHOD_SET = "^"
-"""Prefixes a type's name to index its method set (``^context``): see ``_elements``."""
+"""Prefixes a type's name, its case kept, to index its method set (``^Context``):
+see ``_elements``."""
 SHARED = "="
 """Prefixes a name a file offers the same as any other file would, whichever it is
 (a merged namespace's declaration, ``LanguageRule.merged_namespaces``): the name
@@ -219,8 +220,18 @@ def _read_on_to(source: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _method_set_names(names: frozenset[str]) -> frozenset[str]:
-    return frozenset(METHOD_SET + name for name in names)
+def _method_set_names(text: str) -> frozenset[str]:
+    """The method sets of the types ``text`` names: each word after ``^``, case
+    kept. Where types are structural (Go, TypeScript), names differ by case:
+    folded, gin's ``String`` type shared its method set with every
+    ``string(b)`` conversion."""
+    return frozenset(METHOD_SET + name for name in _WORD.findall(text.replace("_", "")))
+
+
+def _method_set_of(text: str) -> frozenset[str]:
+    """The method set of the type ``text`` names last (``*render.String``)."""
+    words = _WORD.findall(text.replace("_", ""))
+    return frozenset({METHOD_SET + words[-1]}) if words else _NONE
 
 
 def _private_bound(i: Import) -> frozenset[str]:
@@ -633,8 +644,8 @@ def _elements(
             continue
         if d.parent == MODULE_SCOPE and names & _IMPLICIT_MEMBERS:
             names = names | module_names
-        if structural and d.parent == MODULE_SCOPE and d.kind != "function":
-            names = names | _method_set_names(names)
+        if structural and d.parent == MODULE_SCOPE and d.kind != "function" and names:
+            names = names | _method_set_names(d.name)
         add(names, "d", d.kind, qualified[index])
     # What a star import binds, no name tells. Where imports are the file's own
     # (``LanguageRule.private_imports``), it is read only by the lookups that
@@ -685,11 +696,11 @@ def _elements(
             # An embedded type's methods are the embedding type's too.
             embedded = names_in(b.expression)
             add(
-                _method_set_names(own(b.definition)),
+                _method_set_names(definitions[b.definition].name) if own(b.definition) else _NONE,
                 "b",
                 scope_name(b.definition),
                 b.expression,
-                then=_method_set_names(embedded) | (embedded & imported.keys()),
+                then=_method_set_names(b.expression) | (embedded & imported.keys()),
             )
     for scope, name in facts.bindings:
         add(names_in(name.rpartition(".")[2]), "v", scope_name(scope), name)
@@ -701,7 +712,7 @@ def _elements(
             # method set holds besides (which files make one): ``String`` is a
             # type of gin's, and ``string(b)`` a conversion many files write.
             owner = names_in(expression)
-            dispatch = _method_set_names(owner)
+            dispatch = _method_set_names(expression)
             add(own(scope) | dispatch, "t", scope_name(scope), name, expression, how,
                 then=dispatch)  # fmt: skip
             add(owner, "t", scope_name(scope), name, expression, how)
@@ -715,12 +726,10 @@ def _elements(
             # type implements an interface is read by the type's file too, and
             # the interface's: under their names as well. Either reads on to
             # nothing but this file's imports, by which its expression is resolved.
-            made = frozenset({_last_name(expression)} - {""})
+            made = _method_set_of(expression)
             if how == _ASSERTED:
-                made = made | frozenset({_last_name(name)} - {""})
-                made = made | _method_set_names(made)
-            else:
-                made = _method_set_names(made)
+                made = made | _method_set_of(name)
+                made = made | frozenset({_last_name(expression), _last_name(name)} - {""})
             words = names_in(expression)
             add(made, "t", scope_name(scope), name, expression, how,
                 then=words & imported.keys())  # fmt: skip
