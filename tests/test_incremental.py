@@ -187,36 +187,76 @@ CALLBACKS = {
         "from app.testing import make\n\n\ndef fetch():\n"
         "    client = make()\n    return client.get('/')\n"
     ),
+    "app/aliased.py": (
+        "from .testing import AppClient as Client\n\n\nclass Aliased(Client):\n"
+        "    def hush(self):\n        return 4\n"
+    ),
+    "app/peek.py": (
+        "from app.aliased import Aliased\n\n\ndef peek():\n    return Aliased().get('/')\n"
+    ),
 }
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "target"),
+    ("edited", "old", "new", "resolved", "edge"),
     [
-        # The public method an outside base may call back, renamed.
-        ("    def open(self):", "    def send(self):", "AppClient.send"),
+        # The public method an outside base may call back, renamed: every
+        # caller of an outside method on a class under it.
+        (
+            "app/testing.py",
+            "    def open(self):",
+            "    def send(self):",
+            ["app/aliased.py", "app/peek.py", "app/testing.py", "app/use.py"],
+            ("use.fetch", "testing.AppClient.send"),
+        ),
         # A subclass overriding it: a call on a class under it (Quiet, with no
         # public method of its own) calls back the override.
-        ("    def trace(self):", "    def open(self):", "Traced.open"),
+        (
+            "app/testing.py",
+            "    def trace(self):",
+            "    def open(self):",
+            ["app/testing.py", "app/use.py"],
+            ("use.fetch", "testing.Traced.open"),
+        ),
         # A method of a class above the one deriving from the outside base
         # answers none of its callbacks: no call through it is resolved again.
-        ("    def ping(self):", "    def opened(self):", ""),
+        (
+            "app/testing.py",
+            "    def ping(self):",
+            "    def opened(self):",
+            ["app/testing.py"],
+            None,
+        ),
+        # An override in a class whose base is imported under another name
+        # (relatively: that import names no outside module).
+        (
+            "app/aliased.py",
+            "    def hush(self):",
+            "    def open(self):",
+            ["app/aliased.py", "app/peek.py", "app/testing.py"],
+            ("peek.peek", "aliased.Aliased.open"),
+        ),
     ],
 )
 def test_a_public_method_an_outside_base_may_call_back_reaches_the_callers_of_outside_methods(
-    tmp_path: Path, old: str, new: str, target: str
+    tmp_path: Path,
+    edited: str,
+    old: str,
+    new: str,
+    resolved: list[str],
+    edge: tuple[str, str] | None,
 ) -> None:
     # ``client.get`` is werkzeug's, which may call back the public methods of
     # AppClient; use.py names neither AppClient nor ``open``, only ``make``,
     # which reads on to Quiet.
-    text = CALLBACKS["app/testing.py"].replace(old, new)
-    warm = _warm_after_editing(tmp_path, CALLBACKS, "app/testing.py", text)
-    if not target:
-        assert sorted(warm.resolved) == ["app/testing.py"]
-        return
-    assert sorted(warm.resolved) == ["app/testing.py", "app/use.py"]
-    edge = f'"source": "python:app.use.fetch", "target": "python:app.testing.{target}"'
-    assert edge in warm.graph_text
+    text = CALLBACKS[edited].replace(old, new)
+    warm = _warm_after_editing(tmp_path, CALLBACKS, edited, text)
+    assert sorted(warm.resolved) == resolved
+    if edge is not None:
+        source, target = edge
+        assert (
+            f'"source": "python:app.{source}", "target": "python:app.{target}"' in warm.graph_text
+        )
 
 
 @pytest.mark.parametrize(

@@ -840,6 +840,10 @@ def _elements(
     # repository defines, on the class or a subclass, reads which those are
     # and which class of its ancestors answers each: their public members.
     public: dict[int, list[str]] = {}
+    renamed: dict[str, set[str]] = {}
+    for i in facts.imports:
+        if i.alias and i.name and i.alias != i.name and "*" not in (i.name, i.alias):
+            renamed.setdefault(i.alias, set()).update(names_in(i.name))
     callbacks = rule is not None and rule.public_callbacks
     outside = _outside_bound(facts, rule.callback_free_modules) if callbacks and rule else {}
     for d in definitions:
@@ -867,6 +871,9 @@ def _elements(
             continue
         written = links.get(index, [])
         linked = set().union(*(names_in(x) for x in written)) if written else set()
+        # A base imported under another name (``from .x import Base as B``)
+        # is the class of its own name.
+        linked.update(w for x in written for w in renamed.get(_head(x), ()))
         # Where a type implements an interface by its methods alone (Go,
         # TypeScript), the method set is a link too.
         method_set = (
