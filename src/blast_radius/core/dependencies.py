@@ -438,7 +438,8 @@ def _mentioned(texts: DependencyTexts) -> list[str]:
 
 def file_dependencies(full: FileFacts, interface: FileFacts) -> FileDependencies:
     """The dependency data of one file, from its full facts and its interface."""
-    elements, classes, follows = _elements(interface, _described(full))
+    described = _described(full)
+    elements, classes, follows = _elements(interface, described)
     by_name: dict[str, list[str]] = {}
     for names, content in elements:
         for name in names:
@@ -452,7 +453,7 @@ def file_dependencies(full: FileFacts, interface: FileFacts) -> FileDependencies
         )
         for name in sorted(by_name)
     )
-    return FileDependencies(_mentions(full), offers, classes, follows)
+    return FileDependencies(_mentions(full, described), offers, classes, follows)
 
 
 _TITLED = "titled"
@@ -484,16 +485,16 @@ def _definition_key(d: Definition) -> tuple[str, str, int, int]:
     return d.kind, d.name, d.start_line, d.end_line
 
 
-def _mentions(facts: FileFacts) -> tuple[str, ...]:
-    """Every name the file's facts write, and the names in its path but its
-    extension (which every file of the language has: a name that a binding
-    somewhere gives a digest, ``js``, would tie every file together), where
-    lookups find files by their paths (``LanguageRule.found_by_path``)."""
+def _mentions(facts: FileFacts, described: frozenset[tuple[str, str, int, int]]) -> tuple[str, ...]:
+    """Every name the file's facts write but the titles of its ``described``
+    tests, and the names in its path but its extension (which every file of
+    the language has: a name that a binding somewhere gives a digest, ``js``,
+    would tie every file together), where lookups find files by their paths
+    (``LanguageRule.found_by_path``)."""
     rule = language_for_path(facts.path)
     by_path = rule is None or rule.found_by_path
     folder, _, name = facts.path.rpartition("/")
     words: list[str] = [folder.replace("/", " "), _stem(name)] if by_path else []
-    described = _described(facts)
     words.extend(d.name for d in facts.definitions if _definition_key(d) not in described)
     for i in facts.imports:
         words.extend((i.source, i.name or "", i.alias or ""))
