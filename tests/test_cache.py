@@ -176,3 +176,18 @@ def test_an_output_is_written_anew_through_links_and_never_over_its_own_source(
     own = tmp_path / "cache" / cache_module._GRAPH
     store.copy_graph("a", own)
     assert own.read_text() == "first\n" and store.copy_graph("a", plain)
+
+
+def test_the_languages_of_the_last_build_are_read_back_as_a_hint(tmp_path: Path) -> None:
+    store = FactsCache(tmp_path)
+    assert cache_module.languages_hint(tmp_path) == ()
+    store.note_languages(["typescript", "javascript", "tsx"])
+    assert cache_module.languages_hint(tmp_path) == ("typescript", "javascript", "tsx")
+    # Only names a language could have, each once, and a few at most.
+    hint = tmp_path / "languages-v6.txt"
+    hint.write_text("python\n../etc\n\nPython\npython\n" + "".join(f"l{n}\n" for n in range(20)))
+    assert cache_module.languages_hint(tmp_path) == ("python", *(f"l{n}" for n in range(7)))
+    hint.write_bytes(b"\xff\xfe")
+    assert cache_module.languages_hint(tmp_path) == ()
+    assert cache_module.languages_hint(None) == ()
+    FactsCache(None).note_languages(["python"])  # no folder: nothing kept, no error

@@ -413,3 +413,83 @@ else:
     raise AssertionError("the unused standby parser did not exit")
 """
     )
+
+
+_UNTIL = """
+import time
+def until(condition, what):
+    for _ in range(1200):
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(what)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked parsing only")
+def test_a_standby_parser_compiles_the_languages_it_is_told_of_while_it_waits() -> None:
+    _in_a_fresh_process(
+        _STANDBY_SETUP
+        + _UNTIL
+        + """
+standby = Standby.start(["python"])
+until(lambda: standby.compiled() == ("python",), "python was not compiled ahead")
+assert standby.compiling() is None
+jobs = [job for job in FEW if job[1] == "python"]
+extractor = Extractor(2, standby)
+taken = list(extractor.extract(jobs, ahead=True))
+assert standby.used
+assert taken == list(Extractor(1).extract(jobs))
+"""
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked parsing only")
+def test_a_standby_compiling_a_language_the_batch_does_not_need_is_stopped() -> None:
+    # Swift's query takes seconds to compile: the batch of Python files goes
+    # to a child forked for it at once, and the standby is stopped.
+    _in_a_fresh_process(
+        _STANDBY_SETUP
+        + _UNTIL
+        + """
+standby = Standby.start(["swift", "python"])
+pid = standby._pid
+until(lambda: standby.compiling() == "swift", "swift was not being compiled")
+jobs = [job for job in FEW if job[1] == "python"]
+taken = list(Extractor(2, standby).extract(jobs, ahead=True))
+assert standby.used
+assert taken == list(Extractor(1).extract(jobs))
+assert "swift" not in standby.compiled(), standby.compiled()
+try:
+    os.waitpid(pid, os.WNOHANG)
+except ChildProcessError:
+    pass  # stopped and reaped
+else:
+    raise AssertionError("the standby parser was left running")
+"""
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked parsing only")
+def test_a_batch_larger_than_the_pipe_is_handed_over_without_waiting_for_a_compile() -> None:
+    # Two megabytes: more than the pipe holds. What it does not take is written
+    # when the result is waited for, not while the child compiles.
+    _in_a_fresh_process(
+        _STANDBY_SETUP
+        + _UNTIL
+        + """
+from blast_radius.adapters import standby as standby_module
+standby = Standby.start(["swift"])
+until(lambda: standby.compiling() == "swift", "swift was not being compiled")
+big = b"".join(b"def f%d():\\n    return %d\\n" % (n, n) for n in range(80000))
+assert len(big) > 2 * standby_module._PIPE_BYTES
+jobs = [("big.py", "python", big), *[job for job in FEW if job[1] == "python"]]
+waiting = standby.submit(jobs)
+assert waiting is not None
+assert standby._states[0] == standby_module._COMPILING  # handed over mid-compile
+outcomes, failed = waiting()
+assert failed == {}
+assert outcomes == [extraction._extract_one(extraction._COMPILED, job) for job in jobs
+                    if extraction._compiled(job[1])]
+"""
+    )

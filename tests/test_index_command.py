@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from blast_radius.adapters.cache import languages_hint
 from blast_radius.core.graph import graph_from_json, graph_to_json
 
 from .conftest import git, write_tree
@@ -74,6 +75,8 @@ def test_unchanged_tree_is_not_parsed_again_and_one_edit_parses_one_file(
     cache = tmp_path / "cache"
     cold = run_cli("index", str(root), "--cache-dir", str(cache), "--jobs", jobs)
     assert "(4 now, 0 from cache)" in cold.stdout
+    # What the next run compiles while it lists the tree (with two jobs).
+    assert languages_hint(cache) == ("python",)
     warm = run_cli("index", str(root), "--cache-dir", str(cache), "--jobs", jobs)
     assert "(0 now, 4 from cache)" in warm.stdout
 
@@ -83,6 +86,32 @@ def test_unchanged_tree_is_not_parsed_again_and_one_edit_parses_one_file(
     )
     assert "(1 now, 3 from cache)" in edited.stdout
     run_cli("index", str(root), "--no-cache", "--jobs", jobs, "--out", str(tmp_path / "cold"))
+    assert (tmp_path / "i").read_bytes() == (tmp_path / "cold").read_bytes()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a standby parser is forked")
+def test_an_edit_in_a_language_the_cache_did_not_name_is_parsed_at_once(
+    make_repo: Callable[..., Path], tmp_path: Path
+) -> None:
+    # The standby compiles Swift (seconds), as the hint says; the edited Python
+    # file is parsed in a child of its own, and the hint is set right.
+    root = make_repo(
+        {
+            "app/__init__.py": "",
+            "app/a.py": "def a():\n    return 1\n",
+            "app/b.py": "from app.a import a\n\ndef b():\n    return a()\n",
+        }
+    )
+    cache = tmp_path / "cache"
+    run_cli("index", str(root), "--cache-dir", str(cache), "--jobs", "2")
+    (cache / "languages-v6.txt").write_text("swift\n")
+    (root / "app" / "b.py").write_text("from app.a import a\n\ndef b():\n    return a() + 1\n")
+    edited = run_cli(
+        "index", str(root), "--cache-dir", str(cache), "--jobs", "2", "--out", str(tmp_path / "i")
+    )
+    assert "(1 now, 2 from cache)" in edited.stdout
+    assert languages_hint(cache) == ("python",)
+    run_cli("index", str(root), "--no-cache", "--out", str(tmp_path / "cold"))
     assert (tmp_path / "i").read_bytes() == (tmp_path / "cold").read_bytes()
 
 

@@ -151,15 +151,28 @@ def _run(argv: Sequence[str] | None, kept: list[object] | None) -> int:
         print("blast-radius: --memory-budget must be at least 16 (MB)", file=sys.stderr)
         return 2
     started = Started(retained=kept)
+    if args.command in ("index", "impact"):
+        from blast_radius.adapters.cache import default_cache_dir, languages_hint
+        from blast_radius.adapters.standby import Standby, usable_cores
+
+        folder = None
+        if not args.no_cache:
+            root = Path(args.path).resolve()
+            folder = Path(args.cache_dir) if args.cache_dir else default_cache_dir(root)
+        started = replace(started, cache_folder=folder)
+        # Forked before any thread starts, and before this process loads the
+        # tool's modules: the changed files are parsed there, their languages
+        # compiled while this process lists the tree (or restores the index).
+        # (An index run that merges, publishes or extracts a shard uses none.)
+        warm = languages_hint(folder)
+        wanted = args.command == "impact" or (
+            bool(warm) and not (args.shard or args.merge or args.publish_branch)
+        )
+        if wanted and (args.jobs or usable_cores()) > 1:
+            started = replace(started, standby=Standby.start(warm))
     if args.command == "impact":
         from blast_radius.adapters.git import StartedMergeBase
         from blast_radius.adapters.index_branch import BackgroundFetch, IndexBranch
-        from blast_radius.adapters.standby import Standby, usable_cores
-
-        # Forked before the threads below start: the changed files are parsed
-        # there while this process restores the index.
-        if (args.jobs or usable_cores()) > 1:
-            started = replace(started, standby=Standby.start())
 
         # Both git waits overlap the imports below, and each other.
         root = Path(args.path).resolve()
@@ -186,6 +199,9 @@ class Started:
     fetching: BackgroundFetch | None = None
     standby: Standby | None = None
     """A parser process forked before the threads started (``Extractor``)."""
+    cache_folder: Path | None = None
+    """The cache folder, worked out once (``index`` and ``impact``; None
+    otherwise, or with ``--no-cache``)."""
     retained: list[object] | None = None
     """Where a command puts what it built and need not free: the process exits
     without freeing it (``entry``). None: freed as usual (``main``)."""

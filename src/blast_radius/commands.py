@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -17,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blast_radius import __version__
-from blast_radius.adapters.cache import FactsCache, text_slices, write_text
+from blast_radius.adapters.cache import FactsCache, default_cache_dir, text_slices, write_text
 from blast_radius.adapters.config import DEFAULT_CONFIG, ConfigError, load_config
 from blast_radius.adapters.extraction import ExtractionError, Extractor, default_jobs
 from blast_radius.adapters.grammars import GrammarError, fingerprint
@@ -54,20 +52,7 @@ class IndexCommand:
     quiet: bool
 
 
-def _default_cache_dir(root: Path) -> Path:
-    result = subprocess.run(
-        ["git", "-C", str(root), "rev-parse", "--path-format=absolute", "--git-common-dir"],
-        capture_output=True,
-        check=False,
-        text=True,
-    )
-    if result.returncode == 0 and result.stdout.strip():
-        return Path(result.stdout.strip()) / "blast-radius"
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "blast-radius" / hashlib.sha256(str(root).encode()).hexdigest()[:16]
-
-
-def _index_command(args: argparse.Namespace) -> IndexCommand:
+def _index_command(args: argparse.Namespace, begun: Started | None = None) -> IndexCommand:
     root = Path(args.path).resolve()
     if not root.is_dir():
         raise WorkspaceError(f"{args.path} is not a directory")
@@ -75,10 +60,12 @@ def _index_command(args: argparse.Namespace) -> IndexCommand:
     config = load_config(config_path, required=bool(args.config))
     if args.no_cache:
         cache_dir = None
+    elif begun is not None and begun.cache_folder is not None:
+        cache_dir = begun.cache_folder  # worked out as the run started
     elif args.cache_dir:
         cache_dir = Path(args.cache_dir)
     else:
-        cache_dir = _default_cache_dir(root)
+        cache_dir = default_cache_dir(root)
     return IndexCommand(
         root=root,
         jobs=args.jobs or default_jobs(),
@@ -158,7 +145,7 @@ def _parse_shard(text: str) -> tuple[int, int]:
 
 
 def _cmd_index(args: argparse.Namespace, begun: Started) -> int:
-    command = _index_command(args)
+    command = _index_command(args, begun)
     started = time.perf_counter()
     if args.shard:
         if not args.facts_out:
@@ -186,7 +173,7 @@ def _cmd_index(args: argparse.Namespace, begun: Started) -> int:
     result = index_tree(
         Workspace(command.root),
         store,
-        Extractor(command.jobs),
+        Extractor(command.jobs, begun.standby),
         command.settings,
         fingerprint(LANGUAGES, __version__),
         StderrProgress(enabled=not command.quiet),
@@ -256,7 +243,7 @@ class ImpactCommand:
     index_branch: str | None
 
 
-def _impact_command(args: argparse.Namespace) -> ImpactCommand:
+def _impact_command(args: argparse.Namespace, begun: Started | None = None) -> ImpactCommand:
     from blast_radius.app.impact import ImpactRequest
     from blast_radius.core.walk import WalkLimits
 
@@ -267,7 +254,7 @@ def _impact_command(args: argparse.Namespace) -> ImpactCommand:
     if not 0 < args.test_confidence <= 1:
         raise ConfigError("--test-confidence must be in (0, 1]")
     return ImpactCommand(
-        index=_index_command(args),
+        index=_index_command(args, begun),
         request=ImpactRequest(
             base=args.base,
             head=None if args.head == WORK_TREE else args.head,
@@ -307,7 +294,7 @@ def _cmd_impact(args: argparse.Namespace, begun: Started) -> int:
     from blast_radius.adapters.repository import LocalRepository, branch_snapshots
     from blast_radius.app.impact import analyze_impact
 
-    command = _impact_command(args)
+    command = _impact_command(args, begun)
     started = time.perf_counter()
     snapshots = branch_snapshots(command.index.root, command.index_branch, begun.fetching)
     environment = None
@@ -449,7 +436,7 @@ def _action_settings(environ: Mapping[str, str]) -> tuple[ActionContext, RunnerS
         summary_file=(
             Path(environ["GITHUB_STEP_SUMMARY"]) if environ.get("GITHUB_STEP_SUMMARY") else None
         ),
-        cache_dir=Path(cache_dir) if cache_dir else _default_cache_dir(root),
+        cache_dir=Path(cache_dir) if cache_dir else default_cache_dir(root),
         jobs=default_jobs(),
         index_settings=IndexSettings(
             excludes=config.exclude,

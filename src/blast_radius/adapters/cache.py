@@ -17,11 +17,14 @@ they live on the index branch already and are never written to the folder.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import re
 import shutil
+import subprocess
 import tempfile
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
@@ -30,9 +33,43 @@ _VERSION = "v6"
 _GRAPH = f"graph-{_VERSION}.json"
 _GRAPH_KEY = f"graph-{_VERSION}.key"
 _BUILD = f"build-{_VERSION}.json"
+_LANGUAGES = f"languages-{_VERSION}.txt"
+_LANGUAGE_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+_MAX_WARM = 8
 _COMPACT_MIN = 2000
 # A kind with one large entry a run (``names``) keeps only the entries in use.
 _COMPACT_MIN_OF = {"names": 0}
+
+
+def default_cache_dir(root: Path) -> Path:
+    """The cache folder of the repository at ``root`` when none is given: inside
+    its git folder (shared by its worktrees), else under the user's cache."""
+    result = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+        capture_output=True,
+        check=False,
+        text=True,
+    )
+    if result.returncode == 0 and result.stdout.strip():
+        return Path(result.stdout.strip()) / "blast-radius"
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "blast-radius" / hashlib.sha256(str(root).encode()).hexdigest()[:16]
+
+
+def languages_hint(folder: Path | None) -> tuple[str, ...]:
+    """The languages the last build in ``folder`` parsed, most files first
+    (``FactsCache.note_languages``); none when it holds no such record.
+
+    Read before the tool's modules load, to compile those languages' queries
+    while the tree is listed: a hint, never trusted for more than that."""
+    if folder is None:
+        return ()
+    try:
+        text = (folder / _LANGUAGES).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ()
+    names = [line for line in text.splitlines() if _LANGUAGE_NAME.fullmatch(line)]
+    return tuple(dict.fromkeys(names))[:_MAX_WARM]
 
 
 def _write_atomic(path: Path, data: bytes | Iterable[str] | Iterable[bytes | memoryview]) -> None:
@@ -510,6 +547,20 @@ class FactsCache:
         _write_pieces(handle, (line + "\n" for line in lines))
         handle.flush()
         return _SpilledLines(handle)
+
+    def note_languages(self, names: Sequence[str]) -> None:
+        """Remember the languages a build parsed, most files first: the next run
+        compiles their queries before it knows which files changed
+        (``languages_hint``). Written only when they differ from the last."""
+        if self.folder is None:
+            return
+        text = "".join(f"{name}\n" for name in names)
+        path = self.folder / _LANGUAGES
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            if path.read_text(encoding="utf-8") == text:
+                return
+        with contextlib.suppress(OSError):
+            _write_atomic(path, text.encode("utf-8"))
 
     def last_build(self) -> str | None:
         """The ``build`` text put with the graph the folder holds, or None."""

@@ -276,7 +276,17 @@ class Extractor:
         self, work: Callable[[Sequence[str]], list[T]], chunks: Sequence[Sequence[str]]
     ) -> list[list[T]]:
         """Run ``work`` on each chunk, in up to ``jobs`` processes (see ``fork_map``)."""
-        return fork_map(work, chunks) if self.jobs > 1 else [work(c) for c in chunks]
+        if self.jobs == 1:
+            return [work(c) for c in chunks]
+        self._let_go()
+        return fork_map(work, chunks)
+
+    def _let_go(self) -> None:
+        """Stop the standby parser, if it was not used: what is parsed from here
+        on is parsed elsewhere, and a child still compiling holds a core."""
+        standby, self._standby = self._standby, None
+        if standby is not None:
+            standby.close()
 
     def apart(self, work: Callable[[], T], meanwhile: Callable[[], None] | None = None) -> T:
         """``work()``, worked out in a forked child when more than one process may
@@ -291,6 +301,7 @@ class Extractor:
         """
         forking = self.jobs > 1 and _can_fork()
         if forking:
+            self._let_go()
             gc.freeze()  # as in fork_map: the child's collector leaves inherited objects be
         try:
             child = _forked(work, "worker") if forking else None
@@ -340,12 +351,18 @@ class Extractor:
         """
         total_bytes = sum(_size(j) for j in jobs)
         if self.jobs > 1 and len(jobs) >= _POOL_MIN_FILES and total_bytes >= _POOL_MIN_BYTES:
+            self._let_go()  # the pool's workers need its core
             # Each worker compiles a language when it first meets one of its
             # files: none is compiled here, and a language of a few files
             # holds up one worker, not the start of all.
             return self._extract_in_pool(jobs, total_bytes, progress, read)
         if ahead and jobs and self.jobs > 1:
             standby, self._standby = self._standby, None
+            if standby is not None and _compiling_other(standby, {w[1] for w in jobs}):
+                # Its compile would hold these files up: a fresh child
+                # starts on theirs now.
+                standby.close()
+                standby = None
             if standby is not None:
                 readable = [job for work in jobs if (job := _read(work, read))]
                 waiting = standby.submit(readable)
@@ -439,6 +456,13 @@ class Extractor:
             yield done.get(path) or (path, None, None, UNREADABLE)
         if progress:
             progress(len(paths))
+
+
+def _compiling_other(standby: Standby, languages: set[str]) -> bool:
+    """Whether ``standby`` is compiling a language none of ``languages``, while a
+    fresh child could be forked to start on theirs at once."""
+    busy = standby.compiling()
+    return busy is not None and busy not in languages and _can_fork()
 
 
 def _waited(waiting: Callable[[], _ChunkResult], jobs: list[Job]) -> _ChunkResult:

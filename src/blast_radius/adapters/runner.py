@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TextIO, TypeVar
 
 from blast_radius import __version__
-from blast_radius.adapters.cache import FactsCache
+from blast_radius.adapters.cache import FactsCache, languages_hint
 from blast_radius.adapters.extraction import Extractor
 from blast_radius.adapters.grammars import fingerprint
 from blast_radius.adapters.index_branch import IndexBranch
@@ -70,8 +70,11 @@ class GitHubRunner:
     def analyze(self, base: str, head: str | None, reviewers: frozenset[str] | None) -> Report:
         """The impact report of ``head`` (or the checkout) against ``base``."""
         settings = self.settings
-        # Forked before the fetch's thread starts: it parses the changed files.
-        standby = Standby.start() if settings.jobs > 1 else None
+        # Forked before the fetch's thread starts: it parses the changed files
+        # (compiling, meanwhile, the languages a cache kept from an earlier
+        # run names).
+        warm = languages_hint(settings.cache_dir)
+        standby = Standby.start(warm) if settings.jobs > 1 else None
         try:
             snapshots = branch_snapshots(settings.workspace, settings.index_branch)
             if snapshots is not None:

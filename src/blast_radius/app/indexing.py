@@ -122,6 +122,10 @@ class FactsStore(Protocol):
         """The ``build`` text put with the last graph, or None."""
         ...
 
+    def note_languages(self, names: Sequence[str]) -> None:
+        """Remember the languages a build parsed, most files first."""
+        ...
+
     def last_graph(self) -> bytes | None:
         """The last graph's text as UTF-8 bytes, whatever it was built for, or None."""
         ...
@@ -791,6 +795,8 @@ def index_tree(
         )
     elif wanted == "parts":
         parts = GraphParts(records, rendered, meta)
+    # The next run compiles their queries while it lists the tree.
+    store.note_languages(_most_parsed(records))
     store.save()
     entry_keys = [(kind, keys[p]) for p in parsed_paths for kind in ("facts", "interface")] + [
         ("output", f"{keys[p]}:{reads[p]}") for p in parsed_paths
@@ -810,6 +816,15 @@ def index_tree(
         graph_key=graph_key if as_text else "",
         imports=imports,
     )
+
+
+def _most_parsed(records: Iterable[FileRecord]) -> list[str]:
+    """The languages of the files parsed, most files first."""
+    counts: dict[str, int] = {}
+    for record in records:
+        if record.language is not None and record.skipped is None:
+            counts[record.language] = counts.get(record.language, 0) + 1
+    return sorted(counts, key=lambda name: (-counts[name], name))
 
 
 @dataclass(frozen=True, slots=True)
