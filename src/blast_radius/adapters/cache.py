@@ -20,9 +20,6 @@ import contextlib
 import hashlib
 import os
 import re
-import shutil
-import subprocess
-import tempfile
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -36,6 +33,11 @@ _BUILD = f"build-{_VERSION}.json"
 _LANGUAGES = f"languages-{_VERSION}.txt"
 _LANGUAGE_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 _MAX_WARM = 8
+
+# ``subprocess``, ``tempfile`` and ``shutil`` are imported where they are
+# used: the command line reads the languages hint through this module before
+# it forks the standby parser, and each millisecond before the fork delays
+# the compile that parser starts.
 _COMPACT_MIN = 2000
 # A kind with one large entry a run (``names``) keeps only the entries in use.
 _COMPACT_MIN_OF = {"names": 0}
@@ -44,6 +46,8 @@ _COMPACT_MIN_OF = {"names": 0}
 def default_cache_dir(root: Path) -> Path:
     """The cache folder of the repository at ``root`` when none is given: inside
     its git folder (shared by its worktrees), else under the user's cache."""
+    import subprocess
+
     result = subprocess.run(
         ["git", "-C", str(root), "rev-parse", "--path-format=absolute", "--git-common-dir"],
         capture_output=True,
@@ -74,6 +78,8 @@ def languages_hint(folder: Path | None) -> tuple[str, ...]:
 
 def _write_atomic(path: Path, data: bytes | Iterable[str] | Iterable[bytes | memoryview]) -> None:
     """Replace ``path`` with ``data`` (bytes, or pieces of text or bytes written one by one)."""
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
@@ -526,6 +532,8 @@ class FactsCache:
         """Copy the graph text built for ``key`` to ``dest``, file to file (the
         text is neither decoded nor encoded again); False, with ``dest`` in any
         state, when the folder does not hold that graph."""
+        import shutil
+
         if self.folder is None:
             return False
         source = self.folder / _GRAPH
@@ -542,6 +550,8 @@ class FactsCache:
     def spill(self, lines: list[str]) -> Iterable[str]:
         """Keep ``lines`` (none holding a newline) in a file of their own, gone
         when the reader is; a reader that gives them back, again and again."""
+        import tempfile
+
         folder = self.folder if self.folder is not None and self.folder.is_dir() else None
         handle = tempfile.TemporaryFile(dir=folder)  # noqa: SIM115 (the reader closes it)
         _write_pieces(handle, (line + "\n" for line in lines))
