@@ -260,6 +260,58 @@ def test_a_public_method_an_outside_base_may_call_back_reaches_the_callers_of_ou
 
 
 @pytest.mark.parametrize(
+    "imported",
+    [
+        "from werkzeug.test import Client",
+        "from werkzeug import test",
+        "import werkzeug.test as test",
+    ],
+)
+def test_a_base_whose_module_is_not_in_the_tree_is_outside_though_its_names_are(
+    tmp_path: Path, imported: str
+) -> None:
+    # The tree has a package ``werkzeug`` and a class ``Client`` of its own,
+    # but no module ``werkzeug.test``: the base is outside, and renaming
+    # ``open`` reaches the callers of outside methods on AppClient.
+    base = "Client" if imported.endswith("Client") else "test.Client"
+    testing = (
+        CALLBACKS["app/testing.py"]
+        .replace("from werkzeug.test import Client", imported)
+        .replace("class AppClient(Base, Client):", f"class AppClient(Base, {base}):")
+    )
+    files = {
+        **CALLBACKS,
+        "app/testing.py": testing,
+        "werkzeug/__init__.py": "",
+        "werkzeug/routing.py": "class Client:\n    def get(self, path):\n        return path\n",
+    }
+    text = testing.replace("    def open(self):", "    def send(self):")
+    warm = _warm_after_editing(tmp_path, files, "app/testing.py", text)
+    assert "app/use.py" in warm.resolved
+    assert '"source": "python:app.use.fetch", "target": "python:app.testing.AppClient.send"' in (
+        warm.graph_text
+    )
+
+
+def test_a_module_added_that_an_outside_base_names_brings_the_base_into_the_tree(
+    tmp_path: Path,
+) -> None:
+    # ``werkzeug.test`` added, a module with no class of its own: AppClient's
+    # base is now the repository's Client, whose ``get`` use.py calls.
+    files = {
+        **CALLBACKS,
+        # naming nothing the added module offers (``client``)
+        "app/use.py": CALLBACKS["app/use.py"].replace("client", "c"),
+        "werkzeug/__init__.py": "",
+        "werkzeug/routing.py": "class Client:\n    def get(self, path):\n        return path\n",
+    }
+    added = "from werkzeug.routing import Client\n"
+    warm = _warm_after_editing(tmp_path, files, "werkzeug/test.py", added)
+    assert "app/use.py" in warm.resolved
+    assert '"target": "python:werkzeug.routing.Client.get"' in warm.graph_text
+
+
+@pytest.mark.parametrize(
     ("files", "edited", "dropped"),
     [
         # Where lookups never find a titled definition (the syntactic tier's

@@ -288,20 +288,46 @@ def _head(expression: str) -> str:
     return _GENERIC_ARGUMENTS.split(expression, 1)[0].strip().partition(".")[0]
 
 
-def _outside_bound(facts: FileFacts, free: Sequence[str]) -> dict[str, list[str]]:
+def _outside_bound(facts: FileFacts, free: Sequence[str]) -> dict[str, list[tuple[str, str, bool]]]:
     """The names the file's imports bind that may name something outside the
-    repository, each with the first names of the modules it is imported from:
-    bound by an import that is not relative (``.x``), of a module outside
-    ``free`` (as written, in any scope)."""
-    bound: dict[str, list[str]] = {}
+    repository: bound by an import that is not relative (``.x``), of a module
+    outside ``free`` (as written, in any scope). Each has, per such import,
+    the module it names (normalised: ``_module_name``), the name imported
+    from it (empty for ``import a.b``) and whether the import names it by an
+    alias."""
+    bound: dict[str, list[tuple[str, str, bool]]] = {}
     for i in facts.imports:
         top = i.source.partition(".")[0]
         if not top or "*" in (i.name, i.alias) or top in free:
             continue
-        word = _last_name(top)
-        if word:
-            bound.setdefault(i.alias or i.name or top, []).append(word)
+        module = _module_name(i.source)
+        if module:
+            named = (module, _module_name(i.name or ""), bool(i.alias))
+            bound.setdefault(i.alias or i.name or top, []).append(named)
     return bound
+
+
+def _module_name(dotted: str) -> str:
+    """A dotted module name as the tree's paths are compared with it: each part
+    lowercased, without underscores (``_name_words``)."""
+    return ".".join(
+        "".join(_WORD.findall(part.lower().replace("_", ""))) for part in dotted.split(".")
+    )
+
+
+def _base_module(expression: str, module: str, name: str, aliased: bool) -> str:
+    """The module a base ``expression`` is a class of, through an import of
+    ``module`` (``name`` imported from it, by an alias or not): ``C`` of
+    ``from m import C`` is ``m``'s; ``n.C`` of ``from m import n`` is
+    ``m.n``'s; ``a.b.C`` of ``import a.b`` is ``a.b``'s, and ``x.C`` of
+    ``import a.b as x`` too."""
+    parts = _module_name(_GENERIC_ARGUMENTS.split(expression, 1)[0].strip()).split(".")
+    middle = parts[1:-1]
+    if len(parts) == 1:
+        return module
+    if name:
+        return ".".join([module, name, *middle])
+    return ".".join([module, *middle]) if aliased else ".".join(parts[:-1])
 
 
 def _last_name(text: str) -> str:
@@ -325,9 +351,9 @@ class FileDependencies:
     ``_PLAIN`` when it has no links); a class's callbacks, where
     ``LanguageRule.public_callbacks``, are the digest of its public members
     and, for each base that an import which may be of an outside module
-    binds, the base's name and that module's first name (``,client,werkzeug``),
-    else empty; ``mentions`` are the names the full facts write. All are
-    plain lists of strings, cached as JSON.
+    binds, the base's name and the module it is a class of
+    (``,client,werkzeug.test``), else empty; ``mentions`` are the names the
+    full facts write. All are plain lists of strings, cached as JSON.
     """
 
     mentions: tuple[str, ...]
@@ -897,14 +923,14 @@ def _elements(
             digest = _PLAIN + digest
         # Which bases are outside the repository is the resolver's to know; a
         # base bound by an import that is not relative may be: its name and
-        # its module's first name say, once every file's classes and paths
-        # are known (``_links_index``).
+        # its module say, once every file's classes and paths are known
+        # (``_links_index``).
         calls_back = ""
         if callbacks and definitions[index].kind == "class":
             bases = [
-                (_last_name(_GENERIC_ARGUMENTS.split(x, 1)[0]), top)
+                (_last_name(_GENERIC_ARGUMENTS.split(x, 1)[0]), _base_module(x, *bound))
                 for x in written
-                for top in outside.get(_head(x), ())
+                for bound in outside.get(_head(x), ())
             ]
             if bases or index in public:
                 calls_back = _digest(facts.path, qualified[index], *sorted(public.get(index, ())))
@@ -1104,10 +1130,10 @@ def updated_name_digests(
         # of a common type (``int``) brings that name into its file's follows,
         # not into the graph, which every other file keeps it in.
         seeds.update(_moved_in_graph(moved, old_maps, new_maps, lines, set(changed)))
-    new_words = _module_words(paths)
-    old_words = new_words if paths_before is None else _module_words(paths_before)
+    new_words = _module_names(paths)
+    old_words = new_words if paths_before is None else _module_names(paths_before)
     # Files of modules added or removed may move a base outside the tree or into it.
-    if classes_changed or (old_words is not new_words and old_words() != new_words()):
+    if classes_changed or _modules_moved(old_words, new_words, lines):
         old_lines = dict(lines)
         for path in changed:
             then = before[path]
@@ -1514,7 +1540,7 @@ def _index_links(
 ) -> None:
     """Index the links above each class under its name and member names, and
     the callbacks above it under its name."""
-    for name, digests in _links_index(records, _module_words(paths)).items():
+    for name, digests in _links_index(records, _module_names(paths)).items():
         for digest in digests:
             _add(index, name, digest)
 
@@ -1540,13 +1566,12 @@ def _callbacks_above(
     """
 
     def has_outside_base(record: ClassRecord) -> bool:
-        # A base named by no class of the repository, or imported from a
-        # module whose first name is no folder or file of the tree, is
-        # outside it.
+        # A base named by no class of the repository, or a class of a module
+        # that no folder or file of the tree can be, is outside it.
         items = record[4].split(_ITEM)
         return any(
-            base not in nodes or top not in path_words()
-            for base, top in zip(items[1::2], items[2::2], strict=True)
+            base not in nodes or module not in path_words()
+            for base, module in zip(items[1::2], items[2::2], strict=True)
         )
 
     deriving = {
@@ -1588,9 +1613,9 @@ def _callbacks_above(
         items = calls_back.split(_ITEM)
         away = {
             word
-            for base, top in zip(items[1::2], items[2::2], strict=True)
-            if top not in path_words()
-            for word in (base, top)
+            for base, module in zip(items[1::2], items[2::2], strict=True)
+            if module not in path_words()
+            for word in (base, *module.split("."))
         }
         lineage: set[str] = set()
         for name in linked:
@@ -1630,23 +1655,45 @@ def _reachable(graph: Mapping[str, set[str]], starts: Iterable[str]) -> set[str]
     return seen
 
 
-def _module_words(paths: Sequence[str]) -> Callable[[], frozenset[str]]:
-    """The words of the folders and names of the tree's files whose outside
-    bases may call back (``LanguageRule.public_callbacks``): a module whose
-    first name is none of them is outside the tree. Worked out when first
-    asked for, once."""
+def _module_names(paths: Sequence[str]) -> Callable[[], frozenset[str]]:
+    """Every module the tree's files whose outside bases may call back
+    (``LanguageRule.public_callbacks``) can be, whatever the root modules are
+    found from: each run of their folders' and names' parts, dotted
+    (``_module_name``; ``a/b/c.py``: ``c``, ``b.c``, ``a.b``, ``b``...). A
+    module none of them is outside the tree. Worked out when first asked
+    for, once."""
 
     @functools.cache
-    def words() -> frozenset[str]:
+    def names() -> frozenset[str]:
         found: set[str] = set()
         for path in paths:
             rule = language_for_path(path)
-            if rule is not None and rule.public_callbacks:
-                folder, _, name = path.rpartition("/")
-                found.update(names_in(folder.replace("/", " ")) | _name_words(name))
+            if rule is None or not rule.public_callbacks:
+                continue
+            folder, _, name = path.rpartition("/")
+            parts = [_module_name(part) for part in folder.split("/")] if folder else []
+            if _stem(name) != "__init__":
+                parts.append(_module_name(_stem(name)))
+            for start in range(len(parts)):
+                for end in range(start + 1, len(parts) + 1):
+                    found.add(".".join(parts[start:end]))
         return frozenset(found)
 
-    return words
+    return names
+
+
+def _modules_moved(
+    before: Callable[[], frozenset[str]],
+    after: Callable[[], frozenset[str]],
+    lines: Mapping[str, tuple[str, str, str]],
+) -> bool:
+    """Whether a module some class's base may be of came into the tree or left it."""
+    if before is after or before() == after():
+        return False
+    moved = before() ^ after()
+    return any(
+        module in moved for record in _all_classes(lines) for module in record[4].split(_ITEM)[2::2]
+    )
 
 
 def _links_index(
