@@ -70,13 +70,13 @@ class Standby:
         states = mmap.mmap(-1, max(1, len(warm))) if warm else None
         jobs_read, jobs_write = os.pipe()
         results_read, results_write = os.pipe()
-        if warm:
-            # Room for a batch of a few large files (64 KB by default), so that
-            # handing it over does not wait for the child's compile to end.
-            with contextlib.suppress(AttributeError, OSError):  # Linux only
-                import fcntl  # a system with fork has it
+        # Room for a batch of a few large files (a pipe holds 64 KB by default),
+        # so that handing it over waits neither for the child's imports nor for
+        # its compile.
+        with contextlib.suppress(AttributeError, OSError):  # Linux only
+            import fcntl  # a system with fork has it
 
-                fcntl.fcntl(jobs_write, fcntl.F_SETPIPE_SZ, _PIPE_BYTES)
+            fcntl.fcntl(jobs_write, fcntl.F_SETPIPE_SZ, _PIPE_BYTES)
         try:
             pid = os.fork()
         except OSError:
@@ -118,22 +118,15 @@ class Standby:
         pid, self._pid = self._pid, None
         if pid is None:
             return None
-        data = memoryview(pickle.dumps(jobs, protocol=pickle.HIGHEST_PROTOCOL))
-        # Written as far as the pipe takes it now: a child still compiling reads
-        # it only once that compile ends, and this process has work meanwhile.
-        # The rest is written when the result is waited for.
         try:
-            os.set_blocking(self._jobs_end, False)
-            sent = _send(self._jobs_end, data)
-            if sent == len(data):
-                os.close(self._jobs_end)
+            # Within the pipe's room (``start``) this returns at once, even while
+            # the child is still compiling; a larger batch waits for it to read.
+            with os.fdopen(self._jobs_end, "wb") as handle:
+                handle.write(pickle.dumps(jobs, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:  # the child died before it read them
-            with contextlib.suppress(OSError):
-                os.close(self._jobs_end)
             reap(pid, self._results_end)
             return None
-        rest, jobs_end, results_end = data[sent:], self._jobs_end, self._results_end
-        return lambda: _result(pid, results_end, jobs_end, rest)
+        return lambda: _result(pid, self._results_end)
 
     def close(self) -> None:
         """Let the child go unused: it sees its input end and exits; one that
@@ -164,27 +157,7 @@ class StandbyError(RuntimeError):
     """The standby parser failed or died while parsing."""
 
 
-def _send(end: int, data: memoryview) -> int:
-    """Write ``data`` to the non-blocking ``end`` until the pipe is full; the
-    bytes written."""
-    sent = 0
-    while sent < len(data):
-        try:
-            sent += os.write(end, data[sent:])
-        except BlockingIOError:
-            break
-    return sent
-
-
-def _result(pid: int, results_end: int, jobs_end: int, rest: memoryview) -> Any:
-    if rest:
-        try:
-            os.set_blocking(jobs_end, True)
-            with os.fdopen(jobs_end, "wb") as handle:
-                handle.write(rest)
-        except OSError:  # the child died: said below
-            with contextlib.suppress(OSError):
-                os.close(jobs_end)
+def _result(pid: int, results_end: int) -> Any:
     with os.fdopen(results_end, "rb", closefd=False) as handle:
         data = handle.read()
     status = reap(pid, results_end)
