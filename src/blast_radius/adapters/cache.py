@@ -62,7 +62,8 @@ def default_cache_dir(root: Path) -> Path:
 
 def languages_hint(folder: Path | None) -> tuple[str, ...]:
     """The languages the last build in ``folder`` parsed, most files first
-    (``FactsCache.note_languages``); none when it holds no such record.
+    (``FactsCache.note_languages``), eight at most; none when it holds no
+    such record.
 
     Read before the tool's modules load, to compile those languages' queries
     while the tree is listed: a hint, never trusted for more than that."""
