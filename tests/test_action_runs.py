@@ -31,6 +31,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
+from blast_radius.adapters.cache import languages_hint
 from blast_radius.core.report import report_from_json
 
 from .conftest import git
@@ -571,6 +572,29 @@ def test_faults_together(shallow: tuple[Path, Origin], fake: FakeGitHub, tmp_pat
     assert len(fake.check_runs) == 1
     assert len(fake.comments) == 1
     assert "who was asked to review is unknown" in fake.comments[0]["body"]
+
+
+def test_a_run_on_the_last_runs_cache_compiles_ahead_and_reports_the_same(
+    shallow: tuple[Path, Origin], fake: FakeGitHub, tmp_path: Path
+) -> None:
+    # The cache folder a first run left (as actions/cache restores it) names
+    # the languages it parsed: the second run's parser compiles them as it
+    # starts. Its report is the first's, through the same faults.
+    first = run(*shallow, fake.base, tmp_path)
+    assert_finished(first, fake)
+    assert languages_hint(tmp_path / "cache") == ("python",)
+    fake.fail("GET", REVIEW_REQUESTS, 404, times=4, message="Not Found")
+    fake.fail("PATCH", re.compile(rf"{CHECK_RUNS}/\d+"), 502, times=2)
+
+    second = run(*shallow, fake.base, tmp_path)
+
+    assert_finished(second, fake)
+    assert_reported(second)
+    assert len(fake.comments) == 1
+    workspace = shallow[0]
+    assert (workspace / second.outputs["report-json"]).exists()
+    assert second.outputs["risk"] == first.outputs["risk"]
+    assert second.outputs["affected-test-files"] == first.outputs["affected-test-files"]
 
 
 def test_a_cancel_from_the_runner_completes_the_check_run(
