@@ -117,6 +117,29 @@ def content_skip_reason(data: bytes, max_bytes: int) -> str | None:
         lines = data.count(b"\n") + 1
         if len(data) / lines > _MINIFIED_AVERAGE:
             return SKIP_MINIFIED
-        if len(data) > _MINIFIED_LINE and max(map(len, data.split(b"\n"))) > _MINIFIED_LINE:
+        if _has_line_over(data, _MINIFIED_LINE):
             return SKIP_MINIFIED
     return None
+
+
+def _has_line_over(data: bytes, limit: int) -> bool:
+    """Whether some line of ``data`` is longer than ``limit`` bytes.
+
+    Such a line spans ``limit + 1`` positions in a row, and so one of the
+    multiples of ``limit + 1``: only the lines at those offsets are measured.
+    Splitting every file into its lines to find the longest took a fifth of
+    the time spent reading a tree before parsing it (Go's workload: 40-48 ms
+    of 180 ms).
+    """
+    step = limit + 1
+    for at in range(0, len(data), step):
+        if data[at] == _NEWLINE:
+            continue
+        start = data.rfind(b"\n", 0, at) + 1
+        end = data.find(b"\n", at)
+        if (len(data) if end < 0 else end) - start > limit:
+            return True
+    return False
+
+
+_NEWLINE = ord("\n")
