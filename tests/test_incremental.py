@@ -647,6 +647,51 @@ def _warm_after_editing(tmp_path: Path, files: dict[str, str], path: str, text: 
     return warm
 
 
+ATTRIBUTES = {
+    "shop/rates.py": "def to_list(x):\n    return [x]\n\n\ndef to_set(x):\n    return {x}\n",
+    "shop/cart.py": (
+        "from shop.rates import to_list\n\n\n"
+        "class Items:\n    def run(self):\n        return 1\n\n\n"
+        "class Cart:\n"
+        "    def __init__(self, items):\n"
+        "        self.items = Items()\n"
+        "        self.keys = to_list(items)\n"
+    ),
+    "shop/use.py": (
+        "from shop.cart import Cart\n\n\ndef checkout():\n    return Cart([]).items.run()\n"
+    ),
+    # an ``__init__`` of its own, naming neither the attributes nor what they hold
+    "shop/other.py": (
+        "class Ledger:\n    def __init__(self):\n        self.total = 0\n\n"
+        "    def add(self):\n        return self.total\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("edited", "text", "resolved"),
+    [
+        # what one ``__init__`` assigns changes: the files that read the
+        # attribute, not every file with an ``__init__``
+        (
+            "shop/rates.py",
+            "def to_list_renamed(x):\n    return [x]\n\n\ndef to_set(x):\n    return {x}\n",
+            ["shop/cart.py", "shop/rates.py"],
+        ),
+        (
+            "shop/cart.py",
+            ATTRIBUTES["shop/cart.py"].replace("self.items = Items()", "self.items = None"),
+            ["shop/cart.py", "shop/use.py"],
+        ),
+    ],
+)
+def test_an_attribute_is_read_by_its_name_not_through_the_method_assigning_it(
+    tmp_path: Path, edited: str, text: str, resolved: list[str]
+) -> None:
+    warm = _warm_after_editing(tmp_path, ATTRIBUTES, edited, text)
+    assert sorted(warm.resolved) == resolved
+
+
 def test_a_javascript_load_that_binds_no_name_is_read_by_its_own_file_alone(
     tmp_path: Path,
 ) -> None:

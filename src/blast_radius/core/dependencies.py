@@ -766,7 +766,14 @@ def _elements(
             add(made, "t", scope_name(scope), name, expression, how,
                 then=words & imported.keys())  # fmt: skip
             continue
-        names = names_in(name.rpartition(".")[2]) | own(scope)
+        # An attribute (``self.mapper = ...``) is read by the lookups that spell
+        # its name, as its binding is, never through the method that assigns
+        # it. Indexed under that method's name too, every file with an
+        # ``__init__`` read what any ``__init__`` anywhere assigns: renaming
+        # SQLAlchemy's ``to_list``, which one ``__init__`` calls, resolved 321
+        # of its 694 files again.
+        owner = _NONE if "." in name else own(scope)
+        names = names_in(name.rpartition(".")[2]) | owner
         if merged and how in _DECLARED_HOWS and scope == MODULE_SCOPE:
             declare(name)
             continue
