@@ -772,8 +772,8 @@ def _elements(
         # ``__init__`` read what any ``__init__`` anywhere assigns: renaming
         # SQLAlchemy's ``to_list``, which one ``__init__`` calls, resolved 321
         # of its 694 files again.
-        owner = _NONE if "." in name else own(scope)
-        names = names_in(name.rpartition(".")[2]) | owner
+        enclosing = _NONE if "." in name else own(scope)
+        names = names_in(name.rpartition(".")[2]) | enclosing
         if merged and how in _DECLARED_HOWS and scope == MODULE_SCOPE:
             declare(name)
             continue
