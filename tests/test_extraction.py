@@ -206,6 +206,24 @@ def test_a_forked_child_gives_its_value_or_says_how_it_failed() -> None:
         extraction._Child(lambda: _pid_or_fail("die"), "parser").result()
 
 
+def _many_parts() -> list[tuple[str, bytes]]:
+    return [(f"part-{n}", bytes([n % 256]) * (n % 700)) for n in range(20_000)]
+
+
+def _parts_then_a_lock() -> list[object]:
+    # A value that cannot be pickled once its first 7 MB have gone down the pipe.
+    return [*_many_parts(), threading.Lock()]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")
+def test_a_value_far_larger_than_a_pipe_comes_back_whole_or_not_at_all() -> None:
+    # Pickled into the pipe and unpickled from it as it comes, in frames.
+    assert extraction._Child(_many_parts, "resolver").result() == _many_parts()
+    # Cut short part way: never taken for a value, whatever was read of it.
+    with pytest.raises(ExtractionError, match="a resolver process failed: it died"):
+        extraction._Child(_parts_then_a_lock, "resolver").result()
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forked children only")
 def test_a_child_whose_value_is_never_taken_is_reaped_without_blocking() -> None:
     # Its value is far larger than a pipe holds: it could only finish writing
